@@ -1,0 +1,6 @@
+//! CPU side: the reference executor of recipes, the radix DFTs it shares with the kernels, and the
+//! f64 oracle.
+
+pub mod oracle;
+pub mod radix_dft;
+pub mod reference;

@@ -1,0 +1,64 @@
+//! Element types of transform data: complex f16, f32 and f64.
+
+use crate::plan::Precision;
+use half::f16;
+use num_complex::Complex;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for num_complex::Complex<half::f16> {}
+    impl Sealed for num_complex::Complex<f32> {}
+    impl Sealed for num_complex::Complex<f64> {}
+}
+
+/// A complex element the library stores and transforms: `Complex<f16>`, `Complex<f32>` or
+/// `Complex<f64>`, interleaved (re, im) in memory.
+///
+/// ```
+/// use tensorfft::Element;
+/// use num_complex::Complex;
+/// let x = <Complex<half::f16> as Element>::from_c64(Complex::new(1.0 / 3.0, 2.0));
+/// assert!((x.to_c64().re - 1.0 / 3.0).abs() < 1e-3);
+/// ```
+pub trait Element: sealed::Sealed + bytemuck::Pod + Copy + Send + Sync + std::fmt::Debug + 'static {
+    /// The precision this element stores.
+    const PRECISION: Precision;
+    /// Widens to complex f64 exactly.
+    fn to_c64(self) -> Complex<f64>;
+    /// Rounds complex f64 to this element (round to nearest even per component).
+    fn from_c64(c: Complex<f64>) -> Self;
+    /// A complex NaN, used to poison outputs before a run.
+    fn nan() -> Self {
+        Self::from_c64(Complex::new(f64::NAN, f64::NAN))
+    }
+}
+
+impl Element for Complex<f16> {
+    const PRECISION: Precision = Precision::F16;
+    fn to_c64(self) -> Complex<f64> {
+        Complex::new(self.re.to_f64(), self.im.to_f64())
+    }
+    fn from_c64(c: Complex<f64>) -> Self {
+        Complex::new(f16::from_f64(c.re), f16::from_f64(c.im))
+    }
+}
+
+impl Element for Complex<f32> {
+    const PRECISION: Precision = Precision::F32;
+    fn to_c64(self) -> Complex<f64> {
+        Complex::new(self.re as f64, self.im as f64)
+    }
+    fn from_c64(c: Complex<f64>) -> Self {
+        Complex::new(c.re as f32, c.im as f32)
+    }
+}
+
+impl Element for Complex<f64> {
+    const PRECISION: Precision = Precision::F64;
+    fn to_c64(self) -> Complex<f64> {
+        self
+    }
+    fn from_c64(c: Complex<f64>) -> Self {
+        c
+    }
+}

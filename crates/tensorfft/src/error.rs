@@ -1,0 +1,90 @@
+//! The one error type of the library.
+
+use crate::plan::Precision;
+
+/// Everything that can go wrong when planning or executing a transform.
+///
+/// A call that returns an error has not touched the caller's buffers.
+///
+/// ```
+/// use tensorfft::{plan_c2c_recipe, Error, Precision, Shape, PlanOptions};
+/// let err = plan_c2c_recipe(&Shape::new([3000]), Precision::F32, &PlanOptions::default()).unwrap_err();
+/// assert!(matches!(err, Error::Unsupported { .. }));
+/// ```
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The shape, transform or precision is valid but not implemented yet.
+    #[error("unsupported: {what} (supported: {supported})")]
+    Unsupported {
+        /// What was asked for.
+        what: String,
+        /// What is supported instead.
+        supported: String,
+    },
+    /// A size is zero, or a product of sizes overflows.
+    #[error("invalid size: {0}")]
+    InvalidSize(String),
+    /// A buffer's length does not match the plan.
+    #[error("buffer length mismatch: the plan needs {expected} elements, the buffer has {actual}")]
+    LengthMismatch {
+        /// Elements the plan reads or writes.
+        expected: usize,
+        /// Elements in the buffer given.
+        actual: usize,
+    },
+    /// A buffer's element type does not match the plan's precision.
+    #[error("precision mismatch: the plan is {plan:?}, the buffer holds {buffer:?}")]
+    PrecisionMismatch {
+        /// The plan's precision.
+        plan: Precision,
+        /// The precision of the buffer's elements.
+        buffer: Precision,
+    },
+    /// No CUDA driver or no GPU.
+    #[error("no GPU available: {0}")]
+    NoGpu(String),
+    /// A CUDA library (libcuda, libnvrtc, libcufft) could not be loaded.
+    #[error("CUDA library {library} not found (set LD_LIBRARY_PATH, e.g. to /usr/local/cuda/lib64)")]
+    MissingLibrary {
+        /// The library's name.
+        library: &'static str,
+    },
+    /// NVRTC rejected a kernel; the log says why.
+    #[error("NVRTC failed to compile {kernel}: {message}\n{log}")]
+    Compile {
+        /// The kernel's name.
+        kernel: String,
+        /// NVRTC's status.
+        message: String,
+        /// NVRTC's program log.
+        log: String,
+    },
+    /// The device ran out of memory.
+    #[error("out of device memory: {0}")]
+    OutOfMemory(String),
+    /// Any other CUDA driver error.
+    #[error("CUDA driver error: {0}")]
+    Driver(String),
+    /// The recipe needs more than the device offers (shared memory, threads).
+    #[error("device limit exceeded: {0}")]
+    DeviceLimit(String),
+    /// A file-system error of the on-disk kernel cache.
+    #[error("kernel cache I/O: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// `Result` with the library's [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;
+
+impl From<cudarc::driver::DriverError> for Error {
+    fn from(e: cudarc::driver::DriverError) -> Self {
+        use cudarc::driver::sys::CUresult;
+        match e.0 {
+            CUresult::CUDA_ERROR_OUT_OF_MEMORY => Error::OutOfMemory(format!("{e:?}")),
+            CUresult::CUDA_ERROR_NO_DEVICE | CUresult::CUDA_ERROR_NOT_INITIALIZED => {
+                Error::NoGpu(format!("{e:?}"))
+            }
+            _ => Error::Driver(format!("{e:?}")),
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! GPU side: runtime (context, stream, device properties), NVRTC and the module cache, device
+//! buffers, executable plans, timing, and the cuFFT baseline used by `tfft bench`.
+
+pub mod buffer;
+pub mod cufft_baseline;
+pub mod libraries;
+pub mod module_cache;
+pub mod nvrtc;
+pub mod plan;
+pub mod runtime;
+pub mod timer;
+
+pub use buffer::DeviceBuffer;
+pub use plan::GpuPlan;
+pub use runtime::{DeviceInfo, Gpu};

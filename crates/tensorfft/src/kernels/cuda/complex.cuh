@@ -1,0 +1,63 @@
+// Complex arithmetic in registers. Kernels need no CUDA headers: everything here is plain C++.
+#pragma once
+
+typedef unsigned long long u64;
+
+template <typename T>
+struct Cx {
+    T re, im;
+};
+
+template <typename T>
+__device__ __forceinline__ Cx<T> cx(T re, T im) {
+    Cx<T> r;
+    r.re = re;
+    r.im = im;
+    return r;
+}
+
+template <typename T>
+__device__ __forceinline__ Cx<T> operator+(Cx<T> a, Cx<T> b) { return cx(a.re + b.re, a.im + b.im); }
+
+template <typename T>
+__device__ __forceinline__ Cx<T> operator-(Cx<T> a, Cx<T> b) { return cx(a.re - b.re, a.im - b.im); }
+
+template <typename T>
+__device__ __forceinline__ Cx<T> cmul(Cx<T> a, Cx<T> b) {
+    return cx(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+}
+
+template <typename T>
+__device__ __forceinline__ Cx<T> cscale(Cx<T> a, T s) { return cx(a.re * s, a.im * s); }
+
+// cos and sin of 2*pi*k/16, k in [0, 16). Evaluated at compile time once loops are unrolled.
+__device__ __forceinline__ constexpr double cos16(int k) {
+    return k == 0 ? 1.0 : k == 1 ? 0.92387953251128675613 : k == 2 ? 0.70710678118654752440
+         : k == 3 ? 0.38268343236508977173 : k == 4 ? 0.0 : k == 5 ? -0.38268343236508977173
+         : k == 6 ? -0.70710678118654752440 : k == 7 ? -0.92387953251128675613 : k == 8 ? -1.0
+         : k == 9 ? -0.92387953251128675613 : k == 10 ? -0.70710678118654752440
+         : k == 11 ? -0.38268343236508977173 : k == 12 ? 0.0 : k == 13 ? 0.38268343236508977173
+         : k == 14 ? 0.70710678118654752440 : 0.92387953251128675613;
+}
+
+__device__ __forceinline__ constexpr double sin16(int k) { return cos16((k + 12) & 15); }
+
+// a * exp(DIR * 2*pi*i * k / 16): DIR = -1 forward, +1 inverse. Multiplications by 1, -1 and
+// +-i become sign flips and swaps; the eighth roots use two multiplications instead of four.
+template <int DIR, typename T>
+__device__ __forceinline__ Cx<T> rot16(Cx<T> a, int k) {
+    k &= 15;
+    if (k == 0) return a;
+    if (k == 8) return cx(-a.re, -a.im);
+    if (k == 4) return DIR < 0 ? cx(a.im, -a.re) : cx(-a.im, a.re);
+    if (k == 12) return DIR < 0 ? cx(-a.im, a.re) : cx(a.im, -a.re);
+    const T c = (T)cos16(k);
+    const T s = (T)(DIR * sin16(k));
+    if ((k & 3) == 2) {
+        // |c| == |s| == sqrt(1/2)
+        const T h = c;
+        const T sgn = (s == c) ? (T)1 : (T)-1;
+        return cx(h * (a.re - sgn * a.im), h * (sgn * a.re + a.im));
+    }
+    return cx(a.re * c - a.im * s, a.re * s + a.im * c);
+}

@@ -1,0 +1,258 @@
+// Single-pass Stockham FFT: each thread block owns B whole transforms of length N, reads them once
+// from device memory, runs every radix stage in registers with shared-memory exchanges between
+// stages (self-sorting Stockham order, no bit-reversal pass), and writes them once.
+//
+// Stage s has radix R and span NS (the product of the earlier radices). Butterfly j in [0, N/R)
+// reads x[j + r*N/R], multiplies by the twiddle w_{NS*R}^{(j mod NS)*r}, runs a radix-R DFT and
+// writes y[(j / NS)*NS*R + (j mod NS) + r*NS]. Each of the T threads of a transform owns E
+// registers, i.e. E/R butterflies per stage.
+//
+// Device-memory traffic goes one of two ways (Cfg::STAGED):
+//  * direct: the first stage gathers straight from device memory and the last stage scatters
+//    straight to it. Butterflies are dealt to threads in runs of V consecutive j, so each access
+//    is a V-element vector and consecutive threads touch consecutive vectors (coalesced).
+//  * staged: the block copies its contiguous tile between device and shared memory with 16-byte
+//    vectors, and every stage works from shared memory. Used for short transforms, where a
+//    transform is too short for direct accesses to fill whole sectors.
+//
+// Shared memory is padded by one element per 128 bytes to spread the strided accesses of the
+// Stockham exchange over the banks.
+#pragma once
+
+template <typename Real>
+struct Real2Of;
+template <>
+struct Real2Of<float> {
+    typedef float2 Type;
+};
+template <>
+struct Real2Of<double> {
+    typedef double2 Type;
+};
+
+template <typename Bits, int V>
+struct alignas(sizeof(Bits) * V) BitsVec {
+    Bits e[V];
+};
+
+__device__ __forceinline__ void sincospi_real(float x, float* s, float* c) { sincospif(x, s, c); }
+__device__ __forceinline__ void sincospi_real(double x, double* s, double* c) { sincospi(x, s, c); }
+
+template <class Cfg>
+struct SinglePass {
+    typedef typename Cfg::Store Store;
+    typedef typename Cfg::Exchange Xch;
+    typedef typename Store::Real Real;
+    typedef Cx<Real> C;
+    typedef typename Store::Bits Bits;
+    typedef typename Xch::Bits XBits;
+
+    static constexpr int N = Cfg::N;
+    static constexpr int E = Cfg::E;
+    static constexpr int T = Cfg::T;
+    static constexpr int B = Cfg::B;
+    static constexpr int V = Cfg::V;
+    static constexpr int DIR = Cfg::DIR;
+    static constexpr int THREADS = T * B;
+    // One padding element per 128 bytes of shared memory.
+    static constexpr int PAD_SHIFT = sizeof(XBits) == 4 ? 5 : sizeof(XBits) == 8 ? 4 : 3;
+    static constexpr int SMEM_STRIDE = N + (N >> PAD_SHIFT);
+    static_assert(T * E == N, "threads per transform times elements per thread must be N");
+
+    static __device__ __forceinline__ int padded(int i) { return i + (i >> PAD_SHIFT); }
+
+    struct Ctx {
+        const Bits* in;
+        Bits* out;
+        const Real* twiddles;
+        XBits* smem;  // this transform's shared-memory slice
+        u64 gbase;    // element offset of this transform in device memory
+        u64 tile;     // element offset of the block's tile
+        u64 total;    // elements in the whole batch
+        int t;        // thread index within the transform
+        bool valid;   // false for the padding transforms of the last tile
+        Real scale;
+    };
+
+    // exp(DIR * 2*pi*i * idx / N)
+    static __device__ __forceinline__ C twiddle(const Ctx& c, int idx) {
+        if (Cfg::TW_TABLE) {
+            typedef typename Real2Of<Real>::Type R2;
+            const R2 w = __ldg(reinterpret_cast<const R2*>(c.twiddles) + idx);
+            return DIR < 0 ? cx(w.x, w.y) : cx(w.x, -w.y);
+        } else {
+            Real s, co;
+            sincospi_real((Real)(2 * DIR) * (Real)idx / (Real)N, &s, &co);
+            return cx(co, s);
+        }
+    }
+
+    // Butterfly index of the k-th butterfly of thread t: in runs of VW consecutive j.
+    template <int VW>
+    static __device__ __forceinline__ int butterfly(int t, int k) {
+        return VW * (t + (k / VW) * T) + (k % VW);
+    }
+
+    template <int R, int NS, bool FIRST, bool LAST>
+    static __device__ __forceinline__ void stage(const Ctx& c, C (&v)[E]) {
+        constexpr int BF = E / R;
+        constexpr int STRIDE = N / R;
+        constexpr bool FROM_GLOBAL = FIRST && !Cfg::STAGED;
+        constexpr bool TO_GLOBAL = LAST && !Cfg::STAGED;
+        constexpr int VW = (FROM_GLOBAL || TO_GLOBAL) ? V : 1;
+        static_assert(BF % VW == 0, "vector width must divide the butterflies per thread");
+
+        // Gather.
+        if (FROM_GLOBAL) {
+            if (c.valid) {
+#pragma unroll
+                for (int k = 0; k < BF; k += VW) {
+                    const int j = butterfly<VW>(c.t, k);
+#pragma unroll
+                    for (int r = 0; r < R; ++r) {
+                        const BitsVec<Bits, VW> x =
+                            *reinterpret_cast<const BitsVec<Bits, VW>*>(c.in + c.gbase + j + r * STRIDE);
+#pragma unroll
+                        for (int u = 0; u < VW; ++u) v[(k + u) * R + r] = Store::unpack(x.e[u]);
+                    }
+                }
+            } else {
+#pragma unroll
+                for (int i = 0; i < E; ++i) v[i] = cx((Real)0, (Real)0);
+            }
+        } else {
+#pragma unroll
+            for (int k = 0; k < BF; ++k) {
+                const int j = butterfly<VW>(c.t, k);
+#pragma unroll
+                for (int r = 0; r < R; ++r) v[k * R + r] = Xch::unpack(c.smem[padded(j + r * STRIDE)]);
+            }
+        }
+
+        // Twiddle and radix-R DFT.
+#pragma unroll
+        for (int k = 0; k < BF; ++k) {
+            if (NS > 1) {
+                const int j = butterfly<VW>(c.t, k);
+                const int base = (j % NS) * (N / (NS * R));
+#pragma unroll
+                for (int r = 1; r < R; ++r) v[k * R + r] = cmul(v[k * R + r], twiddle(c, base * r));
+            }
+            dft_in_registers<R, DIR>(&v[k * R]);
+        }
+
+        // Scatter.
+        if (TO_GLOBAL) {
+            // In the last stage NS * R == N, so butterfly j's outputs land at j + r * STRIDE.
+            if (c.valid) {
+#pragma unroll
+                for (int k = 0; k < BF; k += VW) {
+                    const int j = butterfly<VW>(c.t, k);
+#pragma unroll
+                    for (int r = 0; r < R; ++r) {
+                        BitsVec<Bits, VW> y;
+#pragma unroll
+                        for (int u = 0; u < VW; ++u) y.e[u] = Store::pack(cscale(v[(k + u) * R + r], c.scale));
+                        *reinterpret_cast<BitsVec<Bits, VW>*>(c.out + c.gbase + j + r * STRIDE) = y;
+                    }
+                }
+            }
+        } else {
+            __syncthreads();  // everyone has gathered before the exchange buffer is overwritten
+#pragma unroll
+            for (int k = 0; k < BF; ++k) {
+                const int j = butterfly<VW>(c.t, k);
+                const int dst = (j / NS) * NS * R + (j % NS);
+#pragma unroll
+                for (int r = 0; r < R; ++r) c.smem[padded(dst + r * NS)] = Xch::pack(v[k * R + r]);
+            }
+            __syncthreads();
+        }
+    }
+
+    template <int STAGE, int NS, int R, int... REST>
+    static __device__ __forceinline__ void stages(const Ctx& c, C (&v)[E]) {
+        stage<R, NS, STAGE == 0, sizeof...(REST) == 0>(c, v);
+        if constexpr (sizeof...(REST) > 0) stages<STAGE + 1, NS * R, REST...>(c, v);
+    }
+
+    // Elements per 16-byte vector in device memory.
+    static constexpr int VS = 16 / (int)sizeof(Bits);
+
+    // Staged mode: the block's tile, device memory -> shared memory (exchange format).
+    static __device__ __forceinline__ void copy_in(const Ctx& c, XBits* smem_all) {
+        __syncthreads();
+        constexpr int CHUNKS = B * N / VS;
+        for (int i = threadIdx.x; i < CHUNKS; i += THREADS) {
+            const int e0 = i * VS;
+            Bits x[VS];
+            const u64 g = c.tile + e0;
+            if (g + VS <= c.total) {
+                const Vec16 w = *reinterpret_cast<const Vec16*>(c.in + g);
+#pragma unroll
+                for (int u = 0; u < VS; ++u) x[u] = reinterpret_cast<const Bits*>(&w)[u];
+            } else {
+#pragma unroll
+                for (int u = 0; u < VS; ++u) x[u] = (g + u < c.total) ? c.in[g + u] : Store::pack(cx((Real)0, (Real)0));
+            }
+#pragma unroll
+            for (int u = 0; u < VS; ++u) {
+                const int e = e0 + u;
+                smem_all[(e / N) * SMEM_STRIDE + padded(e % N)] = Xch::pack(Store::unpack(x[u]));
+            }
+        }
+        __syncthreads();
+    }
+
+    // Staged mode: shared memory -> device memory, scaled.
+    static __device__ __forceinline__ void copy_out(const Ctx& c, const XBits* smem_all) {
+        constexpr int CHUNKS = B * N / VS;
+        for (int i = threadIdx.x; i < CHUNKS; i += THREADS) {
+            const int e0 = i * VS;
+            Bits y[VS];
+#pragma unroll
+            for (int u = 0; u < VS; ++u) {
+                const int e = e0 + u;
+                y[u] = Store::pack(cscale(Xch::unpack(smem_all[(e / N) * SMEM_STRIDE + padded(e % N)]), c.scale));
+            }
+            const u64 g = c.tile + e0;
+            if (g + VS <= c.total) {
+                Vec16 w;
+#pragma unroll
+                for (int u = 0; u < VS; ++u) reinterpret_cast<Bits*>(&w)[u] = y[u];
+                *reinterpret_cast<Vec16*>(c.out + g) = w;
+            } else {
+#pragma unroll
+                for (int u = 0; u < VS; ++u)
+                    if (g + u < c.total) c.out[g + u] = y[u];
+            }
+        }
+    }
+
+    template <int... RADICES>
+    static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles, u64 batch,
+                                               Real scale) {
+        extern __shared__ float4 tfft_smem[];
+        XBits* smem_all = reinterpret_cast<XBits*>(tfft_smem);
+        const int b = threadIdx.x / T;
+        Ctx c;
+        c.in = in;
+        c.out = out;
+        c.twiddles = twiddles;
+        c.smem = smem_all + b * SMEM_STRIDE;
+        c.t = threadIdx.x % T;
+        c.total = batch * (u64)N;
+        c.scale = scale;
+        const u64 groups = (batch + B - 1) / B;
+        for (u64 group = blockIdx.x; group < groups; group += gridDim.x) {
+            const u64 transform = group * B + b;
+            c.tile = group * B * (u64)N;
+            c.gbase = transform * (u64)N;
+            c.valid = transform < batch;
+            C v[E];
+            if (Cfg::STAGED) copy_in(c, smem_all);
+            stages<0, 1, RADICES...>(c, v);
+            if (Cfg::STAGED) copy_out(c, smem_all);
+        }
+    }
+};

@@ -1,0 +1,151 @@
+//! Caller's choices that shape a plan: normalization and tuning overrides.
+
+/// Transform direction. Forward uses the kernel e^{-2πi nk/N}.
+///
+/// ```
+/// assert_eq!(tensorfft::Direction::Forward.sign(), -1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// e^{-2πi nk/N}.
+    Forward,
+    /// e^{+2πi nk/N}.
+    Inverse,
+}
+
+impl Direction {
+    /// The sign of the exponent: -1 forward, +1 inverse.
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::Direction::Inverse.sign(), 1);
+    /// ```
+    pub fn sign(self) -> i32 {
+        match self {
+            Direction::Forward => -1,
+            Direction::Inverse => 1,
+        }
+    }
+}
+
+/// Scaling of the inverse transform. The default, like FFTW and cuFFT, is none: a forward and an
+/// inverse transform multiply the data by N.
+///
+/// ```
+/// use tensorfft::{Normalization, PlanOptions};
+/// let opts = PlanOptions { normalization: Normalization::InverseByN, ..Default::default() };
+/// assert_eq!(opts.normalization.factor(tensorfft::Direction::Inverse, 8), 0.125);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Normalization {
+    /// No scaling in either direction.
+    #[default]
+    None,
+    /// The inverse transform is scaled by 1/N, so inverse(forward(x)) == x.
+    InverseByN,
+}
+
+impl Normalization {
+    /// The factor applied to the output of a transform of length `n` in `dir`.
+    ///
+    /// ```
+    /// use tensorfft::{Direction, Normalization};
+    /// assert_eq!(Normalization::None.factor(Direction::Inverse, 8), 1.0);
+    /// ```
+    pub fn factor(self, dir: Direction, n: usize) -> f64 {
+        match (self, dir) {
+            (Normalization::InverseByN, Direction::Inverse) => 1.0 / n as f64,
+            _ => 1.0,
+        }
+    }
+}
+
+/// How device memory is read and written by a single-pass kernel.
+///
+/// ```
+/// assert_ne!(tensorfft::IoMode::Staged, tensorfft::IoMode::Direct);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IoMode {
+    /// The first stage reads device memory and the last writes it, with per-thread vectors.
+    Direct,
+    /// The block copies its tile through shared memory with 16-byte vectors.
+    Staged,
+}
+
+/// Where twiddle factors come from on the GPU.
+///
+/// ```
+/// assert_ne!(tensorfft::TwiddleSource::Table, tensorfft::TwiddleSource::Computed);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TwiddleSource {
+    /// A table of e^{-2πik/N}, computed in f64 and rounded once, read through the L1 cache.
+    Table,
+    /// `sincospi` in the kernel.
+    Computed,
+}
+
+/// Format of the values exchanged between stages through shared memory.
+///
+/// ```
+/// assert_ne!(tensorfft::ExchangeFormat::F16, tensorfft::ExchangeFormat::F32);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExchangeFormat {
+    /// Complex half: half the shared memory, one rounding to f16 per exchange.
+    F16,
+    /// Complex f32.
+    F32,
+    /// Complex f64.
+    F64,
+}
+
+impl ExchangeFormat {
+    /// Bytes of one exchanged complex value.
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::ExchangeFormat::F16.bytes(), 4);
+    /// ```
+    pub fn bytes(self) -> usize {
+        match self {
+            ExchangeFormat::F16 => 4,
+            ExchangeFormat::F32 => 8,
+            ExchangeFormat::F64 => 16,
+        }
+    }
+}
+
+/// Overrides of the planner's choices, for tuning and experiments. `None` lets the planner choose.
+///
+/// ```
+/// use tensorfft::{IoMode, Tuning};
+/// let t = Tuning { io: Some(IoMode::Staged), ..Default::default() };
+/// assert_eq!(t.elements_per_thread, None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tuning {
+    /// Complex values each thread holds in registers (a power of two, 2 … 32).
+    pub elements_per_thread: Option<usize>,
+    /// Transforms per thread block.
+    pub transforms_per_block: Option<usize>,
+    /// Device-memory access scheme.
+    pub io: Option<IoMode>,
+    /// Twiddle source.
+    pub twiddles: Option<TwiddleSource>,
+    /// Shared-memory exchange format (F16 plans only may choose [`ExchangeFormat::F16`]).
+    pub exchange: Option<ExchangeFormat>,
+}
+
+/// Everything a caller may choose for a plan besides shape, precision and direction.
+///
+/// ```
+/// let opts = tensorfft::PlanOptions::default();
+/// assert_eq!(opts.normalization, tensorfft::Normalization::None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PlanOptions {
+    /// Scaling of the inverse.
+    pub normalization: Normalization,
+    /// Planner overrides.
+    pub tuning: Tuning,
+}

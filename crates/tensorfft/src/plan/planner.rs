@@ -1,0 +1,191 @@
+//! Chooses a [`Recipe`] for a shape and precision: radices, work per thread, block shape, access
+//! scheme. Pure data in, data out, so it is tested without a GPU.
+
+use super::options::{ExchangeFormat, IoMode, PlanOptions, TwiddleSource};
+use super::precision::Precision;
+use super::recipe::Recipe;
+use super::shape::Shape;
+use crate::error::{Error, Result};
+
+/// Largest radix the register DFTs implement.
+pub const MAX_RADIX: usize = 16;
+/// Shared memory a block may use by default on sm_90 (227 KiB opt-in limit).
+pub const MAX_SHARED_BYTES: usize = 227 * 1024;
+/// Threads a block may have.
+pub const MAX_THREADS_PER_BLOCK: usize = 1024;
+
+/// Largest supported 1D length for a precision.
+///
+/// ```
+/// assert_eq!(tensorfft::plan::planner::max_len(tensorfft::Precision::F32), 8192);
+/// ```
+pub fn max_len(precision: Precision) -> usize {
+    match precision {
+        Precision::F16 => 16384,
+        Precision::F32 => 8192,
+        Precision::F64 => 4096,
+        Precision::F32Split => 0,
+    }
+}
+
+/// Every length the planner accepts for `precision`, shortest first.
+///
+/// ```
+/// let ns = tensorfft::plan::planner::supported_lengths(tensorfft::Precision::F16);
+/// assert_eq!((ns[0], *ns.last().unwrap()), (2, 16384));
+/// ```
+pub fn supported_lengths(precision: Precision) -> Vec<usize> {
+    (1..=30).map(|b| 1usize << b).take_while(|&n| n <= max_len(precision)).collect()
+}
+
+fn unsupported(what: String, supported: &str) -> Error {
+    Error::Unsupported { what, supported: supported.to_string() }
+}
+
+/// Plans a batched complex-to-complex transform. Anything not implemented yet is an
+/// [`Error::Unsupported`] naming what is missing.
+///
+/// ```
+/// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape};
+/// let r = plan_c2c_recipe(&Shape::new([8192]).batch(5), Precision::F32, &PlanOptions::default()).unwrap();
+/// assert_eq!(r.n, 8192);
+/// assert!(plan_c2c_recipe(&Shape::new([8192]), Precision::F32Split, &PlanOptions::default()).is_err());
+/// ```
+pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOptions) -> Result<Recipe> {
+    shape.total_elements()?;
+    if shape.dims().len() != 1 {
+        return Err(unsupported(
+            format!("{}-dimensional transform {:?}", shape.dims().len(), shape.dims()),
+            "1D transforms",
+        ));
+    }
+    if precision == Precision::F32Split {
+        return Err(unsupported("precision F32Split".into(), "F16, F32, F64"));
+    }
+    let n = shape.dims()[0];
+    let max = max_len(precision);
+    if !n.is_power_of_two() || n < 2 || n > max {
+        return Err(unsupported(
+            format!("length {n} in {precision:?}"),
+            &format!("powers of two from 2 to {max} in {precision:?}"),
+        ));
+    }
+    let tuning = &options.tuning;
+    let elem = precision.complex_bytes();
+
+    let e_default = match precision {
+        Precision::F64 => 8,
+        _ => 16,
+    };
+    let e = tuning.elements_per_thread.unwrap_or(e_default).min(n);
+    if !e.is_power_of_two() || !(2..=32).contains(&e) {
+        return Err(unsupported(
+            format!("{e} elements per thread"),
+            "powers of two from 2 to 32 (and at most N)",
+        ));
+    }
+    let t = n / e;
+    let radices = choose_radices(n, e.min(MAX_RADIX));
+
+    let exchange = match (precision, tuning.exchange) {
+        (Precision::F64, None | Some(ExchangeFormat::F64)) => ExchangeFormat::F64,
+        (Precision::F64, Some(x)) => {
+            return Err(unsupported(format!("{x:?} exchange for F64"), "F64 exchange"));
+        }
+        (_, Some(ExchangeFormat::F64)) => {
+            return Err(unsupported("F64 exchange for 32-bit data".into(), "F32 or F16 exchange"));
+        }
+        (Precision::F32, Some(ExchangeFormat::F16)) => {
+            return Err(unsupported("F16 exchange for F32 data".into(), "F32 exchange"));
+        }
+        (_, Some(x)) => x,
+        // Half data keeps f32 intermediates while one transform fits in 64 KiB of shared memory.
+        (Precision::F16, None) if n * 8 > 64 * 1024 => ExchangeFormat::F16,
+        _ => ExchangeFormat::F32,
+    };
+
+    // Direct accesses need a whole 128-byte line per warp instruction from one transform's
+    // threads; shorter transforms go through shared memory with 16-byte copies.
+    let io = tuning.io.unwrap_or(if t * elem >= 128 { IoMode::Direct } else { IoMode::Staged });
+    let vector_width = match io {
+        IoMode::Staged => 1,
+        IoMode::Direct => {
+            let first = e / radices[0];
+            let last = e / radices[radices.len() - 1];
+            (16 / elem).min(first).min(last).max(1)
+        }
+    };
+    let stride = {
+        let per_line = 128 / exchange.bytes();
+        n + n / per_line
+    };
+    let per_transform_smem = stride * exchange.bytes();
+    let b = match tuning.transforms_per_block {
+        Some(b) => b,
+        None => {
+            // Aim for 256 threads per block, and no more than 48 KiB of shared memory per block
+            // when several transforms share a block.
+            let by_threads = (256 / t).max(1);
+            let by_smem = ((48 * 1024) / per_transform_smem).max(1);
+            by_threads.min(by_smem)
+        }
+    };
+    if b == 0 || t * b > MAX_THREADS_PER_BLOCK {
+        return Err(Error::DeviceLimit(format!(
+            "{b} transforms of {t} threads per block (at most {MAX_THREADS_PER_BLOCK} threads, at least 1 transform)"
+        )));
+    }
+    let recipe = Recipe {
+        n,
+        precision,
+        radices,
+        elements_per_thread: e,
+        threads_per_transform: t,
+        transforms_per_block: b,
+        io,
+        vector_width,
+        twiddles: tuning.twiddles.unwrap_or(TwiddleSource::Table),
+        exchange,
+    };
+    if recipe.shared_bytes() > MAX_SHARED_BYTES {
+        return Err(Error::DeviceLimit(format!(
+            "{} bytes of shared memory per block (at most {MAX_SHARED_BYTES})",
+            recipe.shared_bytes()
+        )));
+    }
+    Ok(recipe)
+}
+
+/// Splits `n` (a power of two) into the fewest stages of radix at most `max_radix`, as even as
+/// possible, with the larger radices in the middle: the first and last radices set the vector
+/// width of direct device-memory accesses (`elements_per_thread / radix`).
+///
+/// ```
+/// use tensorfft::plan::planner::choose_radices;
+/// assert_eq!(choose_radices(4096, 16), vec![16, 16, 16]);
+/// assert_eq!(choose_radices(8192, 16), vec![8, 16, 8, 8]);
+/// assert_eq!(choose_radices(16, 16), vec![16]);
+/// ```
+pub fn choose_radices(n: usize, max_radix: usize) -> Vec<usize> {
+    let bits = n.trailing_zeros() as usize;
+    let max_bits = max_radix.trailing_zeros() as usize;
+    if bits == 0 {
+        return vec![];
+    }
+    let stages = bits.div_ceil(max_bits);
+    let base = bits / stages;
+    let extra = bits % stages;
+    // Give the extra bits to the middle stages first.
+    let mut order: Vec<usize> = (0..stages).collect();
+    let mid = (stages as f64 - 1.0) / 2.0;
+    order.sort_by(|a, b| {
+        let da = (*a as f64 - mid).abs();
+        let db = (*b as f64 - mid).abs();
+        da.partial_cmp(&db).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(b))
+    });
+    let mut stage_bits = vec![base; stages];
+    for &s in order.iter().take(extra) {
+        stage_bits[s] += 1;
+    }
+    stage_bits.iter().map(|&b| 1usize << b).collect()
+}

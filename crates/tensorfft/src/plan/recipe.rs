@@ -1,0 +1,125 @@
+//! A plan as plain data: everything the GPU kernel and the CPU reference executor need.
+
+use super::options::{ExchangeFormat, IoMode, TwiddleSource};
+use super::precision::Precision;
+use std::fmt;
+
+/// The single-pass kernel configuration chosen for a batched 1D complex transform.
+///
+/// The GPU instantiates its kernel template from these fields; the CPU reference executor runs
+/// the same stages, twiddles and roundings from them.
+///
+/// ```
+/// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape};
+/// let r = plan_c2c_recipe(&Shape::new([4096]), Precision::F32, &PlanOptions::default()).unwrap();
+/// assert_eq!(r.radices.iter().product::<usize>(), 4096);
+/// println!("{r}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Recipe {
+    /// Transform length.
+    pub n: usize,
+    /// Storage precision.
+    pub precision: Precision,
+    /// Radix of each stage, first to last; the product is `n`.
+    pub radices: Vec<usize>,
+    /// Complex values each thread holds in registers.
+    pub elements_per_thread: usize,
+    /// Threads cooperating on one transform (`n / elements_per_thread`).
+    pub threads_per_transform: usize,
+    /// Transforms per thread block.
+    pub transforms_per_block: usize,
+    /// Device-memory access scheme.
+    pub io: IoMode,
+    /// Elements per thread-level vector access in [`IoMode::Direct`] (1 in staged mode).
+    pub vector_width: usize,
+    /// Twiddle source on the GPU.
+    pub twiddles: TwiddleSource,
+    /// Format of inter-stage values in shared memory.
+    pub exchange: ExchangeFormat,
+}
+
+impl Recipe {
+    /// Threads per block.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape};
+    /// let r = plan_c2c_recipe(&Shape::new([1024]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert!(r.threads_per_block() <= 1024);
+    /// ```
+    pub fn threads_per_block(&self) -> usize {
+        self.threads_per_transform * self.transforms_per_block
+    }
+
+    /// Padded shared-memory length of one transform, in elements (one pad per 128 bytes).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape};
+    /// let r = plan_c2c_recipe(&Shape::new([1024]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!(r.shared_stride(), 1024 + 64);
+    /// ```
+    pub fn shared_stride(&self) -> usize {
+        let per_line = 128 / self.exchange.bytes();
+        self.n + self.n / per_line
+    }
+
+    /// Dynamic shared memory of one block, in bytes.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape};
+    /// let r = plan_c2c_recipe(&Shape::new([1024]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert!(r.shared_bytes() >= 1024 * 8);
+    /// ```
+    pub fn shared_bytes(&self) -> usize {
+        self.transforms_per_block * self.shared_stride() * self.exchange.bytes()
+    }
+
+    /// A short name that identifies the kernel configuration, used in kernel names.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape};
+    /// let r = plan_c2c_recipe(&Shape::new([256]), Precision::F16, &PlanOptions::default()).unwrap();
+    /// assert!(r.kernel_stem().starts_with("tfft_c2c_f16_n256_"));
+    /// ```
+    pub fn kernel_stem(&self) -> String {
+        let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
+        format!(
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}",
+            self.precision.name(),
+            self.n,
+            radices.join("x"),
+            self.elements_per_thread,
+            self.transforms_per_block,
+            match self.io {
+                IoMode::Direct => "direct",
+                IoMode::Staged => "staged",
+            },
+            self.vector_width,
+            match self.twiddles {
+                TwiddleSource::Table => "twtable",
+                TwiddleSource::Computed => "twsincos",
+            },
+            self.exchange.bytes() * 4,
+        )
+    }
+}
+
+impl fmt::Display for Recipe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B",
+            self.precision.name(),
+            self.n,
+            self.radices,
+            self.elements_per_thread,
+            self.threads_per_transform,
+            self.transforms_per_block,
+            self.io,
+            self.vector_width,
+            self.twiddles,
+            self.exchange,
+            self.shared_bytes()
+        )
+    }
+}
