@@ -1,5 +1,6 @@
 //! Planning: shapes, precisions and options in; a [`Recipe`] (plain data) out.
 
+pub mod error_bound;
 pub mod options;
 pub mod planner;
 pub mod precision;
