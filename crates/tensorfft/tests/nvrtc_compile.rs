@@ -19,8 +19,14 @@ fn all_recipes() -> Vec<Recipe> {
             }
             tunings.push(Tuning { twiddles: Some(TwiddleSource::Computed), ..Default::default() });
             for e in [8, 32] {
-                tunings.push(Tuning { elements_per_thread: Some(e), ..Default::default() });
+                for io in [IoMode::Direct, IoMode::Staged] {
+                    tunings.push(Tuning { elements_per_thread: Some(e), io: Some(io), ..Default::default() });
+                }
             }
+            for e in [16, 32] {
+                tunings.push(Tuning { elements_per_thread: Some(e), max_radix: Some(8), io: Some(IoMode::Direct), ..Default::default() });
+            }
+            tunings.push(Tuning { exchange: Some(tensorfft::ExchangeFormat::F16), ..Default::default() });
             for tuning in tunings {
                 let opts = PlanOptions { tuning, ..Default::default() };
                 if let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &opts) {

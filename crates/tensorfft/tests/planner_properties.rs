@@ -17,8 +17,10 @@ fn tuning() -> impl Strategy<Value = Tuning> {
         proptest::option::of(prop_oneof![Just(IoMode::Direct), Just(IoMode::Staged)]),
         proptest::option::of(prop_oneof![Just(TwiddleSource::Table), Just(TwiddleSource::Computed)]),
         proptest::option::of(prop_oneof![Just(ExchangeFormat::F16), Just(ExchangeFormat::F32), Just(ExchangeFormat::F64)]),
+        proptest::option::of(0usize..20),
     )
-        .prop_map(|(e, b, io, tw, x)| Tuning {
+        .prop_map(|(e, b, io, tw, x, max_radix)| Tuning {
+            max_radix,
             elements_per_thread: e,
             transforms_per_block: b,
             io,
@@ -56,7 +58,10 @@ proptest! {
                 let first = r.elements_per_thread / r.radices[0];
                 let last = r.elements_per_thread / r.radices[r.radices.len() - 1];
                 prop_assert!(r.vector_width >= 1 && first % r.vector_width == 0 && last % r.vector_width == 0);
-                if r.io == IoMode::Staged { prop_assert_eq!(r.vector_width, 1); }
+                if r.io == IoMode::Staged {
+                    prop_assert_eq!(r.vector_width, 1);
+                    prop_assert_eq!((r.transforms_per_block * r.n) % (16 / p.complex_bytes()), 0);
+                }
                 prop_assert!(r.vector_width * p.complex_bytes() <= 16);
                 prop_assert!(r.threads_per_block() <= MAX_THREADS_PER_BLOCK);
                 prop_assert!(r.transforms_per_block >= 1);

@@ -207,6 +207,8 @@ fn variant_tunings() -> Vec<Tuning> {
             v.push(Tuning { io: Some(io), elements_per_thread: e, ..Default::default() });
         }
     }
+    v.push(Tuning { io: Some(IoMode::Direct), elements_per_thread: Some(32), max_radix: Some(8), ..Default::default() });
+    v.push(Tuning { io: Some(IoMode::Direct), elements_per_thread: Some(16), max_radix: Some(8), ..Default::default() });
     v.push(Tuning { twiddles: Some(TwiddleSource::Computed), ..Default::default() });
     v.push(Tuning { exchange: Some(tensorfft::ExchangeFormat::F16), ..Default::default() });
     v
@@ -264,7 +266,8 @@ fn bench_row<T: Element>(
             seen.push(vplan.recipe().clone());
             let (ms, _, _) = time_runs(gpu, reps.min(20), || vplan.execute_into(dir, &input, &mut out))?;
             let err = accuracy(gpu, &x, &mut out, n, dir, &samples[..samples.len().min(8)], |o| vplan.execute_into(dir, &input, o))?;
-            variant_rows.push(VariantRow { recipe: vplan.recipe().to_string(), ms, pct_copy: 100.0 * gbs(ms) / copy_gbs, rel_l2: err });
+            let res = vplan.kernel_resources().map(|(r, l, b)| format!(" regs={r} spill={l} blocks/SM={b}")).unwrap_or_default();
+            variant_rows.push(VariantRow { recipe: format!("{}{res}", vplan.recipe()), ms, pct_copy: 100.0 * gbs(ms) / copy_gbs, rel_l2: err });
         }
     }
 
@@ -289,7 +292,11 @@ fn bench_row<T: Element>(
         speedup_vs_cufft: cufft_ms.map(|c| c / tfft_ms),
         plan_ms: plan.creation().ms,
         plan_origin: format!("{:?}", plan.creation().origin).to_lowercase(),
-        recipe: plan.recipe().to_string(),
+        recipe: format!(
+            "{}{}",
+            plan.recipe(),
+            plan.kernel_resources().map(|(r, l, b)| format!(" regs={r} spill={l} blocks/SM={b}")).unwrap_or_default()
+        ),
         variants: variant_rows,
     })
 }

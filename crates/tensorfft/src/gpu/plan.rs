@@ -6,7 +6,7 @@ use super::runtime::Gpu;
 use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::kernels::KernelSource;
-use crate::plan::twiddles::forward_table;
+use crate::plan::twiddles::stage_rows;
 use crate::plan::{plan_c2c_recipe, Direction, Normalization, PlanOptions, Precision, Recipe, Shape};
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, LaunchConfig, PushKernelArg};
@@ -102,7 +102,11 @@ impl Gpu {
                 recipe.shared_bytes() as i32,
             )?;
         }
-        let table = forward_table(recipe.n);
+        let mut table = stage_rows(&recipe.radices);
+        if table.is_empty() {
+            // Single-stage plans read no twiddles; keep a valid pointer anyway.
+            table.push(Complex::new(1.0, 0.0));
+        }
         let (twiddles, twiddles_f32) = match precision {
             Precision::F64 => (Some(self.upload(&table)?), None),
             _ => {
@@ -168,6 +172,25 @@ impl GpuPlan {
     /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Registers per thread, local-memory (spill) bytes per thread, and resident blocks per
+    /// multiprocessor of the forward kernel.
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_c2c(&tensorfft::Shape::new([256]), tensorfft::Precision::F32).unwrap();
+    /// let (regs, spill, blocks) = plan.kernel_resources().unwrap();
+    /// assert!(regs > 0 && spill == 0 && blocks > 0);
+    /// ```
+    pub fn kernel_resources(&self) -> Result<(i32, i32, u32)> {
+        let f = &self.forward_fn;
+        let blocks = f.occupancy_max_active_blocks_per_multiprocessor(
+            self.recipe.threads_per_block() as u32,
+            self.recipe.shared_bytes(),
+            None,
+        )?;
+        Ok((f.num_regs()?, f.local_size_bytes()?, blocks))
     }
 
     /// Time spent creating the plan.

@@ -134,6 +134,8 @@ pub struct Tuning {
     pub twiddles: Option<TwiddleSource>,
     /// Shared-memory exchange format (F16 plans only may choose [`ExchangeFormat::F16`]).
     pub exchange: Option<ExchangeFormat>,
+    /// Largest radix per stage (2, 4, 8 or 16); smaller end radices widen direct accesses.
+    pub max_radix: Option<usize>,
 }
 
 /// Everything a caller may choose for a plan besides shape, precision and direction.

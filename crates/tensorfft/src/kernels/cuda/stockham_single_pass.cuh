@@ -74,16 +74,34 @@ struct SinglePass {
         Real scale;
     };
 
-    // exp(DIR * 2*pi*i * idx / N)
-    static __device__ __forceinline__ C twiddle(const Ctx& c, int idx) {
+    // The R twiddles w_{NS*R}^{m*r}, r in [0, R), of butterflies with j mod NS == m.
+    // Table mode: row m of this stage's table (rows of R values, 16-byte aligned), read with
+    // 16-byte loads, so a warp reads contiguous memory. Computed mode: sincospi.
+    template <int R, int NS, int TWOFF>
+    static __device__ __forceinline__ void twiddle_row(const Ctx& c, int m, C (&w)[R]) {
         if (Cfg::TW_TABLE) {
-            typedef typename Real2Of<Real>::Type R2;
-            const R2 w = __ldg(reinterpret_cast<const R2*>(c.twiddles) + idx);
-            return DIR < 0 ? cx(w.x, w.y) : cx(w.x, -w.y);
+            const Real* row = c.twiddles + 2 * (TWOFF + m * R);
+            if (sizeof(Real) == 4) {
+#pragma unroll
+                for (int p = 0; p < R / 2; ++p) {
+                    const float4 q = __ldg(reinterpret_cast<const float4*>(row) + p);
+                    w[2 * p] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
+                    w[2 * p + 1] = cx((Real)q.z, (Real)(DIR < 0 ? q.w : -q.w));
+                }
+            } else {
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const double2 q = __ldg(reinterpret_cast<const double2*>(row) + r);
+                    w[r] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
+                }
+            }
         } else {
-            Real s, co;
-            sincospi_real((Real)(2 * DIR) * (Real)idx / (Real)N, &s, &co);
-            return cx(co, s);
+#pragma unroll
+            for (int r = 0; r < R; ++r) {
+                Real s, co;
+                sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &s, &co);
+                w[r] = cx(co, s);
+            }
         }
     }
 
@@ -93,7 +111,7 @@ struct SinglePass {
         return VW * (t + (k / VW) * T) + (k % VW);
     }
 
-    template <int R, int NS, bool FIRST, bool LAST>
+    template <int R, int NS, int TWOFF, bool FIRST, bool LAST>
     static __device__ __forceinline__ void stage(const Ctx& c, C (&v)[E]) {
         constexpr int BF = E / R;
         constexpr int STRIDE = N / R;
@@ -134,9 +152,10 @@ struct SinglePass {
         for (int k = 0; k < BF; ++k) {
             if (NS > 1) {
                 const int j = butterfly<VW>(c.t, k);
-                const int base = (j % NS) * (N / (NS * R));
+                C w[R];
+                twiddle_row<R, NS, TWOFF>(c, j % NS, w);
 #pragma unroll
-                for (int r = 1; r < R; ++r) v[k * R + r] = cmul(v[k * R + r], twiddle(c, base * r));
+                for (int r = 1; r < R; ++r) v[k * R + r] = cmul(v[k * R + r], w[r]);
             }
             dft_in_registers<R, DIR>(&v[k * R]);
         }
@@ -170,35 +189,53 @@ struct SinglePass {
         }
     }
 
-    template <int STAGE, int NS, int R, int... REST>
+    // TWOFF: offset (in complex values) of this stage's twiddle rows; stages with NS == 1 have none.
+    template <int STAGE, int NS, int TWOFF, int R, int... REST>
     static __device__ __forceinline__ void stages(const Ctx& c, C (&v)[E]) {
-        stage<R, NS, STAGE == 0, sizeof...(REST) == 0>(c, v);
-        if constexpr (sizeof...(REST) > 0) stages<STAGE + 1, NS * R, REST...>(c, v);
+        stage<R, NS, TWOFF, STAGE == 0, sizeof...(REST) == 0>(c, v);
+        if constexpr (sizeof...(REST) > 0) stages<STAGE + 1, NS * R, TWOFF + (NS > 1 ? NS * R : 0), REST...>(c, v);
     }
 
     // Elements per 16-byte vector in device memory.
     static constexpr int VS = 16 / (int)sizeof(Bits);
 
-    // Staged mode: the block's tile, device memory -> shared memory (exchange format).
+    // Staged mode: the block's tile, device memory -> shared memory (exchange format). Every
+    // thread issues all of its 16-byte loads before the first shared-memory store.
+    static constexpr int CHUNKS = B * N / VS;
+    static constexpr int CHUNKS_PER_THREAD = (CHUNKS + THREADS - 1) / THREADS;
+    static_assert((B * N) % VS == 0, "staged mode needs whole 16-byte vectors per tile");
+    static __device__ __forceinline__ bool chunk_exists(int ci) { return CHUNKS % THREADS == 0 || ci < CHUNKS; }
+
     static __device__ __forceinline__ void copy_in(const Ctx& c, XBits* smem_all) {
-        __syncthreads();
-        constexpr int CHUNKS = B * N / VS;
-        for (int i = threadIdx.x; i < CHUNKS; i += THREADS) {
-            const int e0 = i * VS;
-            Bits x[VS];
-            const u64 g = c.tile + e0;
-            if (g + VS <= c.total) {
-                const Vec16 w = *reinterpret_cast<const Vec16*>(c.in + g);
+        Vec16 w[CHUNKS_PER_THREAD];
 #pragma unroll
-                for (int u = 0; u < VS; ++u) x[u] = reinterpret_cast<const Bits*>(&w)[u];
+        for (int it = 0; it < CHUNKS_PER_THREAD; ++it) {
+            const int ci = it * THREADS + (int)threadIdx.x;
+            const int e0 = ci * VS;
+            const u64 g = c.tile + e0;
+            if (!chunk_exists(ci)) {
+                continue;
+            } else if (g + VS <= c.total) {
+                w[it] = *reinterpret_cast<const Vec16*>(c.in + g);
             } else {
 #pragma unroll
-                for (int u = 0; u < VS; ++u) x[u] = (g + u < c.total) ? c.in[g + u] : Store::pack(cx((Real)0, (Real)0));
+                for (int u = 0; u < VS; ++u) {
+                    const Bits x = (g + u < c.total) ? c.in[g + u] : Store::pack(cx((Real)0, (Real)0));
+                    reinterpret_cast<Bits*>(&w[it])[u] = x;
+                }
             }
+        }
+        __syncthreads();  // the previous tile's last reads of shared memory are done
+#pragma unroll
+        for (int it = 0; it < CHUNKS_PER_THREAD; ++it) {
+            const int ci = it * THREADS + (int)threadIdx.x;
+            const int e0 = ci * VS;
+            if (!chunk_exists(ci)) continue;
 #pragma unroll
             for (int u = 0; u < VS; ++u) {
                 const int e = e0 + u;
-                smem_all[(e / N) * SMEM_STRIDE + padded(e % N)] = Xch::pack(Store::unpack(x[u]));
+                smem_all[(e / N) * SMEM_STRIDE + padded(e % N)] =
+                    Xch::pack(Store::unpack(reinterpret_cast<const Bits*>(&w[it])[u]));
             }
         }
         __syncthreads();
@@ -206,25 +243,25 @@ struct SinglePass {
 
     // Staged mode: shared memory -> device memory, scaled.
     static __device__ __forceinline__ void copy_out(const Ctx& c, const XBits* smem_all) {
-        constexpr int CHUNKS = B * N / VS;
-        for (int i = threadIdx.x; i < CHUNKS; i += THREADS) {
-            const int e0 = i * VS;
-            Bits y[VS];
+#pragma unroll
+        for (int it = 0; it < CHUNKS_PER_THREAD; ++it) {
+            const int ci = it * THREADS + (int)threadIdx.x;
+            const int e0 = ci * VS;
+            if (!chunk_exists(ci)) continue;
+            Vec16 w;
 #pragma unroll
             for (int u = 0; u < VS; ++u) {
                 const int e = e0 + u;
-                y[u] = Store::pack(cscale(Xch::unpack(smem_all[(e / N) * SMEM_STRIDE + padded(e % N)]), c.scale));
+                reinterpret_cast<Bits*>(&w)[u] =
+                    Store::pack(cscale(Xch::unpack(smem_all[(e / N) * SMEM_STRIDE + padded(e % N)]), c.scale));
             }
             const u64 g = c.tile + e0;
             if (g + VS <= c.total) {
-                Vec16 w;
-#pragma unroll
-                for (int u = 0; u < VS; ++u) reinterpret_cast<Bits*>(&w)[u] = y[u];
                 *reinterpret_cast<Vec16*>(c.out + g) = w;
             } else {
 #pragma unroll
                 for (int u = 0; u < VS; ++u)
-                    if (g + u < c.total) c.out[g + u] = y[u];
+                    if (g + u < c.total) c.out[g + u] = reinterpret_cast<const Bits*>(&w)[u];
             }
         }
     }
@@ -251,7 +288,7 @@ struct SinglePass {
             c.valid = transform < batch;
             C v[E];
             if (Cfg::STAGED) copy_in(c, smem_all);
-            stages<0, 1, RADICES...>(c, v);
+            stages<0, 1, 0, RADICES...>(c, v);
             if (Cfg::STAGED) copy_out(c, smem_all);
         }
     }
