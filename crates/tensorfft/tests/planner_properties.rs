@@ -18,9 +18,11 @@ fn tuning() -> impl Strategy<Value = Tuning> {
         proptest::option::of(prop_oneof![Just(TwiddleSource::Table), Just(TwiddleSource::Computed)]),
         proptest::option::of(prop_oneof![Just(ExchangeFormat::F16), Just(ExchangeFormat::F32), Just(ExchangeFormat::F64)]),
         proptest::option::of(0usize..20),
+        proptest::option::of(0usize..40),
     )
-        .prop_map(|(e, b, io, tw, x, max_radix)| Tuning {
+        .prop_map(|(e, b, io, tw, x, max_radix, min_blocks)| Tuning {
             max_radix,
+            min_blocks_per_sm: min_blocks,
             elements_per_thread: e,
             transforms_per_block: b,
             io,

@@ -202,13 +202,17 @@ fn accuracy<T: Element>(
 
 fn variant_tunings() -> Vec<Tuning> {
     let mut v = Vec::new();
-    for io in [IoMode::Direct, IoMode::Staged] {
-        for e in [None, Some(8), Some(32)] {
-            v.push(Tuning { io: Some(io), elements_per_thread: e, ..Default::default() });
+    for e in [None, Some(8), Some(32)] {
+        for min_blocks in [None, Some(2), Some(3), Some(4)] {
+            v.push(Tuning { elements_per_thread: e, min_blocks_per_sm: min_blocks, ..Default::default() });
         }
     }
-    v.push(Tuning { io: Some(IoMode::Direct), elements_per_thread: Some(32), max_radix: Some(8), ..Default::default() });
-    v.push(Tuning { io: Some(IoMode::Direct), elements_per_thread: Some(16), max_radix: Some(8), ..Default::default() });
+    for e in [16, 32] {
+        v.push(Tuning { elements_per_thread: Some(e), max_radix: Some(8), ..Default::default() });
+    }
+    for io in [IoMode::Direct, IoMode::Staged] {
+        v.push(Tuning { io: Some(io), ..Default::default() });
+    }
     v.push(Tuning { twiddles: Some(TwiddleSource::Computed), ..Default::default() });
     v.push(Tuning { exchange: Some(tensorfft::ExchangeFormat::F16), ..Default::default() });
     v

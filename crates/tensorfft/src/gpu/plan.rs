@@ -57,6 +57,8 @@ pub struct GpuPlan {
     inverse_fn: CudaFunction,
     twiddles: Option<DeviceBuffer<Complex<f64>>>,
     twiddles_f32: Option<DeviceBuffer<Complex<f32>>>,
+    /// Blocks of the persistent grid: resident blocks per SM times SMs.
+    max_grid: usize,
     creation: PlanCreation,
 }
 
@@ -115,6 +117,18 @@ impl Gpu {
             }
         };
         self.synchronize()?;
+        let mut resident = u32::MAX;
+        for f in [&forward_fn, &inverse_fn] {
+            resident = resident.min(f.occupancy_max_active_blocks_per_multiprocessor(
+                recipe.threads_per_block() as u32,
+                recipe.shared_bytes(),
+                None,
+            )?);
+        }
+        if resident == 0 {
+            return Err(Error::DeviceLimit(format!("{recipe} cannot be resident on a multiprocessor")));
+        }
+        let max_grid = resident as usize * self.info().multiprocessors.max(1) as usize;
         Ok(GpuPlan {
             gpu: self.clone(),
             recipe,
@@ -124,6 +138,7 @@ impl Gpu {
             inverse_fn,
             twiddles,
             twiddles_f32,
+            max_grid,
             creation: PlanCreation { ms: start.elapsed().as_secs_f64() * 1e3, origin },
         })
     }
@@ -340,7 +355,8 @@ impl GpuPlan {
             Direction::Inverse => &self.inverse_fn,
         };
         let groups = self.batch.div_ceil(r.transforms_per_block);
-        let grid = groups.min(i32::MAX as usize) as u32;
+        // A persistent grid: each block loops over tiles, prefetching the next while computing.
+        let grid = groups.min(self.max_grid).min(i32::MAX as usize) as u32;
         let cfg = LaunchConfig {
             grid_dim: (grid, 1, 1),
             block_dim: (r.threads_per_block() as u32, 1, 1),

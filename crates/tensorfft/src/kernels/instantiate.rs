@@ -70,7 +70,7 @@ struct Cfg_{name} {{
     static constexpr bool STAGED = {staged};
     static constexpr bool TW_TABLE = {table};
 }};
-extern "C" __global__ void __launch_bounds__({threads}) {name}(
+extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
     unsigned long long batch, {store}::Real scale) {{
     SinglePass<Cfg_{name}>::run<{radices}>(in, out, twiddles, batch, scale);
@@ -84,6 +84,11 @@ extern "C" __global__ void __launch_bounds__({threads}) {name}(
                 dir = dir.sign(),
                 staged = recipe.io == IoMode::Staged,
                 table = recipe.twiddles == TwiddleSource::Table,
+                bounds = if recipe.min_blocks_per_sm > 0 {
+                    format!("{threads}, {}", recipe.min_blocks_per_sm)
+                } else {
+                    threads.to_string()
+                },
             ));
         }
         KernelSource { source, stem, threads_per_block: threads, shared_bytes: recipe.shared_bytes() }

@@ -136,6 +136,8 @@ pub struct Tuning {
     pub exchange: Option<ExchangeFormat>,
     /// Largest radix per stage (2, 4, 8 or 16); smaller end radices widen direct accesses.
     pub max_radix: Option<usize>,
+    /// Blocks per multiprocessor the compiler must fit (caps registers per thread).
+    pub min_blocks_per_sm: Option<usize>,
 }
 
 /// Everything a caller may choose for a plan besides shape, precision and direction.

@@ -147,7 +147,15 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
         vector_width,
         twiddles: tuning.twiddles.unwrap_or(TwiddleSource::Table),
         exchange,
+        min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(0),
     };
+    if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048 {
+        return Err(Error::DeviceLimit(format!(
+            "{} blocks of {} threads per multiprocessor (at most 2048 threads, 32 blocks)",
+            recipe.min_blocks_per_sm,
+            recipe.threads_per_block()
+        )));
+    }
     if recipe.io == IoMode::Staged && (b * n) % (16 / elem).max(1) != 0 {
         return Err(unsupported(
             format!("staged access for a tile of {} elements", b * n),

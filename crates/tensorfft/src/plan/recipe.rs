@@ -37,6 +37,8 @@ pub struct Recipe {
     pub twiddles: TwiddleSource,
     /// Format of inter-stage values in shared memory.
     pub exchange: ExchangeFormat,
+    /// Blocks per multiprocessor the kernel is compiled to fit (0: the compiler's choice).
+    pub min_blocks_per_sm: usize,
 }
 
 impl Recipe {
@@ -84,7 +86,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -100,6 +102,7 @@ impl Recipe {
                 TwiddleSource::Computed => "twsincos",
             },
             self.exchange.bytes() * 4,
+            self.min_blocks_per_sm,
         )
     }
 }
@@ -108,7 +111,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -119,7 +122,8 @@ impl fmt::Display for Recipe {
             self.vector_width,
             self.twiddles,
             self.exchange,
-            self.shared_bytes()
+            self.shared_bytes(),
+            self.min_blocks_per_sm
         )
     }
 }

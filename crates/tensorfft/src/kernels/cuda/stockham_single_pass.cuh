@@ -120,24 +120,8 @@ struct SinglePass {
         constexpr int VW = (FROM_GLOBAL || TO_GLOBAL) ? V : 1;
         static_assert(BF % VW == 0, "vector width must divide the butterflies per thread");
 
-        // Gather.
+        // Gather. In direct mode the first stage's values were prefetched by load_direct().
         if (FROM_GLOBAL) {
-            if (c.valid) {
-#pragma unroll
-                for (int k = 0; k < BF; k += VW) {
-                    const int j = butterfly<VW>(c.t, k);
-#pragma unroll
-                    for (int r = 0; r < R; ++r) {
-                        const BitsVec<Bits, VW> x =
-                            *reinterpret_cast<const BitsVec<Bits, VW>*>(c.in + c.gbase + j + r * STRIDE);
-#pragma unroll
-                        for (int u = 0; u < VW; ++u) v[(k + u) * R + r] = Store::unpack(x.e[u]);
-                    }
-                }
-            } else {
-#pragma unroll
-                for (int i = 0; i < E; ++i) v[i] = cx((Real)0, (Real)0);
-            }
         } else {
 #pragma unroll
             for (int k = 0; k < BF; ++k) {
@@ -189,6 +173,30 @@ struct SinglePass {
         }
     }
 
+    // Direct mode: issue the loads of the first stage's values (radix R0) of this thread's
+    // transform into raw storage-format registers; they are unpacked one tile later, so the loads
+    // of the next tile are in flight while the current one is computed.
+    template <int R0>
+    static __device__ __forceinline__ void load_direct(const Ctx& c, Bits (&raw)[E]) {
+        constexpr int BF = E / R0;
+        constexpr int STRIDE = N / R0;
+        if (!c.valid) {
+#pragma unroll
+            for (int i = 0; i < E; ++i) raw[i] = Store::pack(cx((Real)0, (Real)0));
+            return;
+        }
+#pragma unroll
+        for (int k = 0; k < BF; k += V) {
+            const int j = butterfly<V>(c.t, k);
+#pragma unroll
+            for (int r = 0; r < R0; ++r) {
+                const BitsVec<Bits, V> x = *reinterpret_cast<const BitsVec<Bits, V>*>(c.in + c.gbase + j + r * STRIDE);
+#pragma unroll
+                for (int u = 0; u < V; ++u) raw[(k + u) * R0 + r] = x.e[u];
+            }
+        }
+    }
+
     // TWOFF: offset (in complex values) of this stage's twiddle rows; stages with NS == 1 have none.
     template <int STAGE, int NS, int TWOFF, int R, int... REST>
     static __device__ __forceinline__ void stages(const Ctx& c, C (&v)[E]) {
@@ -206,8 +214,7 @@ struct SinglePass {
     static_assert((B * N) % VS == 0, "staged mode needs whole 16-byte vectors per tile");
     static __device__ __forceinline__ bool chunk_exists(int ci) { return CHUNKS % THREADS == 0 || ci < CHUNKS; }
 
-    static __device__ __forceinline__ void copy_in(const Ctx& c, XBits* smem_all) {
-        Vec16 w[CHUNKS_PER_THREAD];
+    static __device__ __forceinline__ void load_staged(const Ctx& c, Vec16 (&w)[CHUNKS_PER_THREAD]) {
 #pragma unroll
         for (int it = 0; it < CHUNKS_PER_THREAD; ++it) {
             const int ci = it * THREADS + (int)threadIdx.x;
@@ -225,6 +232,9 @@ struct SinglePass {
                 }
             }
         }
+    }
+
+    static __device__ __forceinline__ void store_staged(const Vec16 (&w)[CHUNKS_PER_THREAD], XBits* smem_all) {
         __syncthreads();  // the previous tile's last reads of shared memory are done
 #pragma unroll
         for (int it = 0; it < CHUNKS_PER_THREAD; ++it) {
@@ -266,28 +276,62 @@ struct SinglePass {
         }
     }
 
+    template <int R0, int... RADICES>
+    static __device__ __forceinline__ constexpr int first_of() { return R0; }
+
+    static __device__ __forceinline__ void select_group(Ctx& c, u64 group, u64 batch) {
+        const u64 transform = group * B + threadIdx.x / T;
+        c.tile = group * B * (u64)N;
+        c.gbase = transform * (u64)N;
+        c.valid = transform < batch;
+    }
+
+    // Persistent loop over tiles of B transforms, software-pipelined: the device-memory loads of
+    // tile g + gridDim.x are issued before tile g is computed.
     template <int... RADICES>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles, u64 batch,
                                                Real scale) {
         extern __shared__ float4 tfft_smem[];
         XBits* smem_all = reinterpret_cast<XBits*>(tfft_smem);
-        const int b = threadIdx.x / T;
+        constexpr int R0 = first_of<RADICES...>();
         Ctx c;
         c.in = in;
         c.out = out;
         c.twiddles = twiddles;
-        c.smem = smem_all + b * SMEM_STRIDE;
+        c.smem = smem_all + (threadIdx.x / T) * SMEM_STRIDE;
         c.t = threadIdx.x % T;
         c.total = batch * (u64)N;
         c.scale = scale;
         const u64 groups = (batch + B - 1) / B;
-        for (u64 group = blockIdx.x; group < groups; group += gridDim.x) {
-            const u64 transform = group * B + b;
-            c.tile = group * B * (u64)N;
-            c.gbase = transform * (u64)N;
-            c.valid = transform < batch;
+        u64 group = blockIdx.x;
+        if (group >= groups) return;
+        Bits raw[Cfg::STAGED ? 1 : E];
+        Vec16 chunks[Cfg::STAGED ? CHUNKS_PER_THREAD : 1];
+        select_group(c, group, batch);
+        if constexpr (Cfg::STAGED) {
+            load_staged(c, chunks);
+        } else {
+            load_direct<R0>(c, raw);
+        }
+        for (; group < groups; group += gridDim.x) {
+            select_group(c, group, batch);
             C v[E];
-            if (Cfg::STAGED) copy_in(c, smem_all);
+            if constexpr (Cfg::STAGED) {
+                store_staged(chunks, smem_all);
+            } else {
+#pragma unroll
+                for (int i = 0; i < E; ++i) v[i] = Store::unpack(raw[i]);
+            }
+            const u64 next = group + gridDim.x;
+            if (next < groups) {
+                Ctx cn = c;
+                select_group(cn, next, batch);
+                if constexpr (Cfg::STAGED) {
+                    load_staged(cn, chunks);
+                } else {
+                    load_direct<R0>(cn, raw);
+                }
+            }
             stages<0, 1, 0, RADICES...>(c, v);
             if (Cfg::STAGED) copy_out(c, smem_all);
         }
