@@ -203,7 +203,7 @@ fn accuracy<T: Element>(
 fn variant_tunings() -> Vec<Tuning> {
     let mut v = Vec::new();
     for e in [None, Some(8), Some(32)] {
-        for min_blocks in [None, Some(2), Some(3), Some(4)] {
+        for min_blocks in [None, Some(2), Some(3)] {
             v.push(Tuning { elements_per_thread: e, min_blocks_per_sm: min_blocks, ..Default::default() });
         }
     }

@@ -74,35 +74,50 @@ struct SinglePass {
         Real scale;
     };
 
-    // The R twiddles w_{NS*R}^{m*r}, r in [0, R), of butterflies with j mod NS == m.
-    // Table mode: row m of this stage's table (rows of R values, 16-byte aligned), read with
-    // 16-byte loads, so a warp reads contiguous memory. Computed mode: sincospi.
-    template <int R, int NS, int TWOFF>
-    static __device__ __forceinline__ void twiddle_row(const Ctx& c, int m, C (&w)[R]) {
-        if (Cfg::TW_TABLE) {
-            const Real* row = c.twiddles + 2 * (TWOFF + m * R);
-            if (sizeof(Real) == 4) {
+    // The twiddles of a whole stage (radix R, span NS, rows at TWOFF, partition VW): for each of
+    // the thread's butterflies k with j mod NS == m, tw[k*R + r] = w_{NS*R}^{m*r}.
+    // Table mode reads row m of the stage's table (R values, 16-byte aligned) with 16-byte loads,
+    // so a warp reads contiguous memory; computed mode uses sincospi. The previous stage calls
+    // this right after its own twiddle multiply, so the loads are in flight during its DFT, its
+    // exchange and both barriers, and off the critical path.
+    template <int R, int NS, int TWOFF, int VW>
+    static __device__ __forceinline__ void load_twiddles(const Ctx& c, C (&tw)[E]) {
+        constexpr int BF = E / R;
 #pragma unroll
-                for (int p = 0; p < R / 2; ++p) {
-                    const float4 q = __ldg(reinterpret_cast<const float4*>(row) + p);
-                    w[2 * p] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
-                    w[2 * p + 1] = cx((Real)q.z, (Real)(DIR < 0 ? q.w : -q.w));
+        for (int k = 0; k < BF; ++k) {
+            const int m = butterfly<VW>(c.t, k) % NS;
+            C* w = &tw[k * R];
+            if (Cfg::TW_TABLE) {
+                const Real* row = c.twiddles + 2 * (TWOFF + m * R);
+                if (sizeof(Real) == 4) {
+#pragma unroll
+                    for (int p = 0; p < R / 2; ++p) {
+                        const float4 q = __ldg(reinterpret_cast<const float4*>(row) + p);
+                        w[2 * p] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
+                        w[2 * p + 1] = cx((Real)q.z, (Real)(DIR < 0 ? q.w : -q.w));
+                    }
+                } else {
+#pragma unroll
+                    for (int r = 0; r < R; ++r) {
+                        const double2 q = __ldg(reinterpret_cast<const double2*>(row) + r);
+                        w[r] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
+                    }
                 }
             } else {
 #pragma unroll
                 for (int r = 0; r < R; ++r) {
-                    const double2 q = __ldg(reinterpret_cast<const double2*>(row) + r);
-                    w[r] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
+                    Real sn, cs;
+                    sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &sn, &cs);
+                    w[r] = cx(cs, sn);
                 }
             }
-        } else {
-#pragma unroll
-            for (int r = 0; r < R; ++r) {
-                Real s, co;
-                sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &s, &co);
-                w[r] = cx(co, s);
-            }
         }
+    }
+
+    // Partition width of a stage: vectors where it touches device memory directly.
+    template <bool FIRST, bool LAST>
+    static __device__ __forceinline__ constexpr int width() {
+        return ((FIRST || LAST) && !Cfg::STAGED) ? V : 1;
     }
 
     // Butterfly index of the k-th butterfly of thread t: in runs of VW consecutive j.
@@ -111,13 +126,15 @@ struct SinglePass {
         return VW * (t + (k / VW) * T) + (k % VW);
     }
 
-    template <int R, int NS, int TWOFF, bool FIRST, bool LAST>
-    static __device__ __forceinline__ void stage(const Ctx& c, C (&v)[E]) {
+    // One Stockham stage. RN/NSN/TWOFFN/LASTN describe the next stage (RN == 0: none), whose
+    // twiddles this stage starts loading into tw.
+    template <int R, int NS, int TWOFF, bool FIRST, bool LAST, int RN, int NSN, int TWOFFN, bool LASTN>
+    static __device__ __forceinline__ void stage(const Ctx& c, C (&v)[E], C (&tw)[E]) {
         constexpr int BF = E / R;
         constexpr int STRIDE = N / R;
         constexpr bool FROM_GLOBAL = FIRST && !Cfg::STAGED;
         constexpr bool TO_GLOBAL = LAST && !Cfg::STAGED;
-        constexpr int VW = (FROM_GLOBAL || TO_GLOBAL) ? V : 1;
+        constexpr int VW = width<FIRST, LAST>();
         static_assert(BF % VW == 0, "vector width must divide the butterflies per thread");
 
         // Gather. In direct mode the first stage's values were prefetched by load_direct().
@@ -131,18 +148,17 @@ struct SinglePass {
             }
         }
 
-        // Twiddle and radix-R DFT.
+        // Twiddles (loaded by the previous stage), then start loading the next stage's.
+        if (NS > 1) {
 #pragma unroll
-        for (int k = 0; k < BF; ++k) {
-            if (NS > 1) {
-                const int j = butterfly<VW>(c.t, k);
-                C w[R];
-                twiddle_row<R, NS, TWOFF>(c, j % NS, w);
-#pragma unroll
-                for (int r = 1; r < R; ++r) v[k * R + r] = cmul(v[k * R + r], w[r]);
-            }
-            dft_in_registers<R, DIR>(&v[k * R]);
+            for (int i = 0; i < E; ++i)
+                if (i % R != 0) v[i] = cmul(v[i], tw[i]);
         }
+        if constexpr (RN > 0) load_twiddles<RN, NSN, TWOFFN, width<false, LASTN>()>(c, tw);
+
+        // Radix-R DFTs.
+#pragma unroll
+        for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
 
         // Scatter.
         if (TO_GLOBAL) {
@@ -197,11 +213,19 @@ struct SinglePass {
         }
     }
 
+    template <int R0, int... RADICES>
+    static __device__ __forceinline__ constexpr int first_of() { return R0; }
+
     // TWOFF: offset (in complex values) of this stage's twiddle rows; stages with NS == 1 have none.
     template <int STAGE, int NS, int TWOFF, int R, int... REST>
-    static __device__ __forceinline__ void stages(const Ctx& c, C (&v)[E]) {
-        stage<R, NS, TWOFF, STAGE == 0, sizeof...(REST) == 0>(c, v);
-        if constexpr (sizeof...(REST) > 0) stages<STAGE + 1, NS * R, TWOFF + (NS > 1 ? NS * R : 0), REST...>(c, v);
+    static __device__ __forceinline__ void stages(const Ctx& c, C (&v)[E], C (&tw)[E]) {
+        constexpr int TWOFFN = TWOFF + (NS > 1 ? NS * R : 0);
+        if constexpr (sizeof...(REST) > 0) {
+            stage<R, NS, TWOFF, STAGE == 0, false, first_of<REST...>(), NS * R, TWOFFN, sizeof...(REST) == 1>(c, v, tw);
+            stages<STAGE + 1, NS * R, TWOFFN, REST...>(c, v, tw);
+        } else {
+            stage<R, NS, TWOFF, STAGE == 0, true, 0, 0, 0, false>(c, v, tw);
+        }
     }
 
     // Elements per 16-byte vector in device memory.
@@ -276,9 +300,6 @@ struct SinglePass {
         }
     }
 
-    template <int R0, int... RADICES>
-    static __device__ __forceinline__ constexpr int first_of() { return R0; }
-
     static __device__ __forceinline__ void select_group(Ctx& c, u64 group, u64 batch) {
         const u64 transform = group * B + threadIdx.x / T;
         c.tile = group * B * (u64)N;
@@ -332,7 +353,8 @@ struct SinglePass {
                     load_direct<R0>(cn, raw);
                 }
             }
-            stages<0, 1, 0, RADICES...>(c, v);
+            C tw[E];  // stage 0 has no twiddles; it starts loading stage 1's
+            stages<0, 1, 0, RADICES...>(c, v, tw);
             if (Cfg::STAGED) copy_out(c, smem_all);
         }
     }
