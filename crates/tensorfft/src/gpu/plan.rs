@@ -6,7 +6,7 @@ use super::runtime::Gpu;
 use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::kernels::KernelSource;
-use crate::plan::twiddles::stage_rows;
+use crate::plan::twiddles::stage_twiddles;
 use crate::plan::{plan_c2c_recipe, Direction, Normalization, PlanOptions, Precision, Recipe, Shape};
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, LaunchConfig, PushKernelArg};
@@ -104,7 +104,7 @@ impl Gpu {
                 recipe.shared_bytes() as i32,
             )?;
         }
-        let mut table = stage_rows(&recipe.radices);
+        let mut table = stage_twiddles(&recipe.radices);
         if table.is_empty() {
             // Single-stage plans read no twiddles; keep a valid pointer anyway.
             table.push(Complex::new(1.0, 0.0));

@@ -13,24 +13,24 @@ pub fn forward_table(n: usize) -> Vec<Complex<f64>> {
 }
 
 /// The kernels' twiddle table for `radices` (length `n` = their product): for every stage with
-/// span `ns > 1` (the product of the earlier radices) and radix `r_len`, `ns` rows of `r_len`
-/// values, row `m` holding `e^{-2πi m r / (ns r_len)}` for `r` in `0..r_len`, stages back to back.
-/// A thread reads the row of its butterfly with contiguous 16-byte loads.
+/// span `ns > 1` (the product of the earlier radices) and radix `r_len`, an `r_len` × `ns` block
+/// laid out `[r][m]` holding `e^{-2πi m r / (ns r_len)}`, stages back to back. For a given `r`
+/// the threads of a warp (consecutive `m`) read consecutive values.
 ///
 /// ```
-/// let t = tensorfft::plan::twiddles::stage_rows(&[4, 4]);
-/// assert_eq!(t.len(), 16); // stage 2: 4 rows of 4
+/// let t = tensorfft::plan::twiddles::stage_twiddles(&[4, 4]);
+/// assert_eq!(t.len(), 16); // stage 2: 4 x 4
+/// // r = 1, m = 1: e^{-2πi/16}
 /// assert!((t[4 + 1].im + (2.0 * std::f64::consts::PI / 16.0).sin()).abs() < 1e-15);
 /// ```
-pub fn stage_rows(radices: &[usize]) -> Vec<Complex<f64>> {
+pub fn stage_twiddles(radices: &[usize]) -> Vec<Complex<f64>> {
     let n: usize = radices.iter().product();
     let mut out = Vec::new();
     let mut ns = 1;
     for &radix in radices {
         if ns > 1 {
-            for m in 0..ns {
-                let base = m * (n / (ns * radix));
-                out.extend((0..radix).map(|r| forward_twiddle(base * r, n)));
+            for r in 0..radix {
+                out.extend((0..ns).map(|m| forward_twiddle(m * (n / (ns * radix)) * r, n)));
             }
         }
         ns *= radix;

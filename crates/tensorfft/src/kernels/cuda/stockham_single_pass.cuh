@@ -74,41 +74,28 @@ struct SinglePass {
         Real scale;
     };
 
-    // The twiddles of a whole stage (radix R, span NS, rows at TWOFF, partition VW): for each of
-    // the thread's butterflies k with j mod NS == m, tw[k*R + r] = w_{NS*R}^{m*r}.
-    // Table mode reads row m of the stage's table (R values, 16-byte aligned) with 16-byte loads,
-    // so a warp reads contiguous memory; computed mode uses sincospi. The previous stage calls
-    // this right after its own twiddle multiply, so the loads are in flight during its DFT, its
-    // exchange and both barriers, and off the critical path.
+    // The twiddles of a whole stage (radix R, span NS, table at TWOFF, partition VW): for each of
+    // the thread's butterflies k with j mod NS == m, tw[k*R + r] = w_{NS*R}^{m*r}, r >= 1.
+    // Table mode: the stage's table is laid out [r][m], so for a given r the threads of a warp
+    // (consecutive m) read consecutive values. Computed mode uses sincospi. The previous stage
+    // calls this right after its own twiddle multiply, so the loads are in flight during its DFT,
+    // its exchange and both barriers.
     template <int R, int NS, int TWOFF, int VW>
     static __device__ __forceinline__ void load_twiddles(const Ctx& c, C (&tw)[E]) {
+        typedef typename Real2Of<Real>::Type R2;
         constexpr int BF = E / R;
 #pragma unroll
         for (int k = 0; k < BF; ++k) {
             const int m = butterfly<VW>(c.t, k) % NS;
-            C* w = &tw[k * R];
-            if (Cfg::TW_TABLE) {
-                const Real* row = c.twiddles + 2 * (TWOFF + m * R);
-                if (sizeof(Real) == 4) {
 #pragma unroll
-                    for (int p = 0; p < R / 2; ++p) {
-                        const float4 q = __ldg(reinterpret_cast<const float4*>(row) + p);
-                        w[2 * p] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
-                        w[2 * p + 1] = cx((Real)q.z, (Real)(DIR < 0 ? q.w : -q.w));
-                    }
+            for (int r = 1; r < R; ++r) {
+                if (Cfg::TW_TABLE) {
+                    const R2 q = __ldg(reinterpret_cast<const R2*>(c.twiddles) + TWOFF + r * NS + m);
+                    tw[k * R + r] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
                 } else {
-#pragma unroll
-                    for (int r = 0; r < R; ++r) {
-                        const double2 q = __ldg(reinterpret_cast<const double2*>(row) + r);
-                        w[r] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
-                    }
-                }
-            } else {
-#pragma unroll
-                for (int r = 0; r < R; ++r) {
                     Real sn, cs;
                     sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &sn, &cs);
-                    w[r] = cx(cs, sn);
+                    tw[k * R + r] = cx(cs, sn);
                 }
             }
         }
