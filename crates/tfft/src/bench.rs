@@ -84,6 +84,7 @@ pub fn run(
     plot: Option<&Path>,
     variants: bool,
     reps: usize,
+    only: &[Precision],
 ) -> Result<ExitCode, tensorfft::Error> {
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
@@ -92,6 +93,7 @@ pub fn run(
         Some(n) => vec![(case.precision, n, case.batch.unwrap_or((ELEMENTS / n).max(1)))],
         None => suite_rows(suite)
             .into_iter()
+            .filter(|(p, _)| only.is_empty() || only.contains(p))
             .map(|(p, n)| {
                 let total = if p == Precision::F64 { ELEMENTS / 2 } else { ELEMENTS };
                 (p, n, total / n)
@@ -203,18 +205,22 @@ fn accuracy<T: Element>(
 fn variant_tunings() -> Vec<Tuning> {
     let mut v = Vec::new();
     for e in [None, Some(8), Some(32)] {
-        for min_blocks in [None, Some(2), Some(3)] {
-            v.push(Tuning { elements_per_thread: e, min_blocks_per_sm: min_blocks, ..Default::default() });
+        for min_blocks in [None, Some(2)] {
+            for prefetch in [None, Some(false)] {
+                v.push(Tuning { elements_per_thread: e, min_blocks_per_sm: min_blocks, prefetch, ..Default::default() });
+            }
         }
     }
-    for e in [16, 32] {
-        v.push(Tuning { elements_per_thread: Some(e), max_radix: Some(8), ..Default::default() });
-    }
+    v.push(Tuning { streaming: Some(true), ..Default::default() });
+    v.push(Tuning { streaming: Some(true), min_blocks_per_sm: Some(2), ..Default::default() });
+    v.push(Tuning { elements_per_thread: Some(16), max_radix: Some(8), ..Default::default() });
     for io in [IoMode::Direct, IoMode::Staged] {
         v.push(Tuning { io: Some(io), ..Default::default() });
     }
     v.push(Tuning { twiddles: Some(TwiddleSource::Computed), ..Default::default() });
+    v.push(Tuning { twiddles: Some(TwiddleSource::Computed), min_blocks_per_sm: Some(2), ..Default::default() });
     v.push(Tuning { exchange: Some(tensorfft::ExchangeFormat::F16), ..Default::default() });
+    v.push(Tuning { exchange: Some(tensorfft::ExchangeFormat::F16), min_blocks_per_sm: Some(2), ..Default::default() });
     v
 }
 

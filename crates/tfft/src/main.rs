@@ -116,6 +116,9 @@ enum Command {
         /// Timed runs per measurement (at least 20).
         #[arg(long, default_value_t = 30)]
         reps: usize,
+        /// Only these precisions of the suite (comma-separated, e.g. f32,f16).
+        #[arg(long, value_delimiter = ',', value_parser = parse_precision)]
+        only: Vec<Precision>,
     },
     /// Draw the plot of a bench JSON file.
     Plot {
@@ -133,8 +136,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Demo { n, batch, precision, cpu } => demo::run(n, batch, precision, cpu),
         Command::Check { quick, case, json } => check::run(quick, &case, json.as_deref()),
-        Command::Bench { suite, case, json, plot, variants, reps } => {
-            bench::run(suite, &case, json.as_deref(), plot.as_deref(), variants, reps.max(20))
+        Command::Bench { suite, case, json, plot, variants, reps, only } => {
+            bench::run(suite, &case, json.as_deref(), plot.as_deref(), variants, reps.max(20), &only)
         }
         Command::Plot { json, png } => plot::from_json_file(&json, &png),
         Command::Info => info::run(),

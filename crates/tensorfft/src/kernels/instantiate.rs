@@ -69,6 +69,8 @@ struct Cfg_{name} {{
     static constexpr int DIR = {dir};
     static constexpr bool STAGED = {staged};
     static constexpr bool TW_TABLE = {table};
+    static constexpr bool PREFETCH = {prefetch};
+    static constexpr bool STREAM = {stream};
 }};
 extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
@@ -84,6 +86,8 @@ extern "C" __global__ void __launch_bounds__({bounds}) {name}(
                 dir = dir.sign(),
                 staged = recipe.io == IoMode::Staged,
                 table = recipe.twiddles == TwiddleSource::Table,
+                prefetch = recipe.prefetch,
+                stream = recipe.streaming,
                 bounds = if recipe.min_blocks_per_sm > 0 {
                     format!("{threads}, {}", recipe.min_blocks_per_sm)
                 } else {

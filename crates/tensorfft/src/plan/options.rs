@@ -138,6 +138,10 @@ pub struct Tuning {
     pub max_radix: Option<usize>,
     /// Blocks per multiprocessor the compiler must fit (caps registers per thread).
     pub min_blocks_per_sm: Option<usize>,
+    /// Load the next tile while computing this one (costs a second tile of registers).
+    pub prefetch: Option<bool>,
+    /// Streaming (evict-first) cache hints on transform data.
+    pub streaming: Option<bool>,
 }
 
 /// Everything a caller may choose for a plan besides shape, precision and direction.

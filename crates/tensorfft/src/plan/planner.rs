@@ -148,6 +148,8 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
         twiddles: tuning.twiddles.unwrap_or(TwiddleSource::Table),
         exchange,
         min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(0),
+        prefetch: tuning.prefetch.unwrap_or(true),
+        streaming: tuning.streaming.unwrap_or(false),
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048 {
         return Err(Error::DeviceLimit(format!(

@@ -39,6 +39,10 @@ pub struct Recipe {
     pub exchange: ExchangeFormat,
     /// Blocks per multiprocessor the kernel is compiled to fit (0: the compiler's choice).
     pub min_blocks_per_sm: usize,
+    /// Whether the next tile's loads are issued before the current tile is computed.
+    pub prefetch: bool,
+    /// Whether transform data uses streaming (evict-first) cache hints.
+    pub streaming: bool,
 }
 
 impl Recipe {
@@ -86,7 +90,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -103,6 +107,8 @@ impl Recipe {
             },
             self.exchange.bytes() * 4,
             self.min_blocks_per_sm,
+            if self.prefetch { "_pf" } else { "" },
+            if self.streaming { "_cs" } else { "" },
         )
     }
 }
@@ -111,7 +117,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} streaming={}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -123,7 +129,9 @@ impl fmt::Display for Recipe {
             self.twiddles,
             self.exchange,
             self.shared_bytes(),
-            self.min_blocks_per_sm
+            self.min_blocks_per_sm,
+            self.prefetch,
+            self.streaming
         )
     }
 }

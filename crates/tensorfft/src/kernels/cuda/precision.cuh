@@ -47,3 +47,42 @@ struct StoreF64 {
 struct alignas(16) Vec16 {
     unsigned int w[4];
 };
+
+// Device-memory accesses of 4, 8 or 16 bytes, optionally with the streaming (evict-first) cache
+// hint: transform data is read once and written once, so it should not displace the twiddles.
+template <bool STREAM, typename T>
+__device__ __forceinline__ T load_global(const T* p) {
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "4, 8 or 16 bytes");
+    if (!STREAM) return *p;
+    T out;
+    if (sizeof(T) == 4) {
+        unsigned int x;
+        asm("ld.global.cs.u32 %0, [%1];" : "=r"(x) : "l"(p));
+        *reinterpret_cast<unsigned int*>(&out) = x;
+    } else if (sizeof(T) == 8) {
+        uint2 x;
+        asm("ld.global.cs.v2.u32 {%0, %1}, [%2];" : "=r"(x.x), "=r"(x.y) : "l"(p));
+        *reinterpret_cast<uint2*>(&out) = x;
+    } else {
+        uint4 x;
+        asm("ld.global.cs.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(x.x), "=r"(x.y), "=r"(x.z), "=r"(x.w) : "l"(p));
+        *reinterpret_cast<uint4*>(&out) = x;
+    }
+    return out;
+}
+
+template <bool STREAM, typename T>
+__device__ __forceinline__ void store_global(T* p, const T& v) {
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "4, 8 or 16 bytes");
+    if (!STREAM) {
+        *p = v;
+    } else if (sizeof(T) == 4) {
+        asm volatile("st.global.cs.u32 [%0], %1;" ::"l"(p), "r"(*reinterpret_cast<const unsigned int*>(&v)) : "memory");
+    } else if (sizeof(T) == 8) {
+        const uint2 x = *reinterpret_cast<const uint2*>(&v);
+        asm volatile("st.global.cs.v2.u32 [%0], {%1, %2};" ::"l"(p), "r"(x.x), "r"(x.y) : "memory");
+    } else {
+        const uint4 x = *reinterpret_cast<const uint4*>(&v);
+        asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(x.x), "r"(x.y), "r"(x.z), "r"(x.w) : "memory");
+    }
+}

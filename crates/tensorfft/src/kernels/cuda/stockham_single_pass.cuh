@@ -159,7 +159,7 @@ struct SinglePass {
                         BitsVec<Bits, VW> y;
 #pragma unroll
                         for (int u = 0; u < VW; ++u) y.e[u] = Store::pack(cscale(v[(k + u) * R + r], c.scale));
-                        *reinterpret_cast<BitsVec<Bits, VW>*>(c.out + c.gbase + j + r * STRIDE) = y;
+                        store_global<Cfg::STREAM>(reinterpret_cast<BitsVec<Bits, VW>*>(c.out + c.gbase + j + r * STRIDE), y);
                     }
                 }
             }
@@ -193,7 +193,8 @@ struct SinglePass {
             const int j = butterfly<V>(c.t, k);
 #pragma unroll
             for (int r = 0; r < R0; ++r) {
-                const BitsVec<Bits, V> x = *reinterpret_cast<const BitsVec<Bits, V>*>(c.in + c.gbase + j + r * STRIDE);
+                const BitsVec<Bits, V> x =
+                    load_global<Cfg::STREAM>(reinterpret_cast<const BitsVec<Bits, V>*>(c.in + c.gbase + j + r * STRIDE));
 #pragma unroll
                 for (int u = 0; u < V; ++u) raw[(k + u) * R0 + r] = x.e[u];
             }
@@ -234,7 +235,7 @@ struct SinglePass {
             if (!chunk_exists(ci)) {
                 continue;
             } else if (g + VS <= c.total) {
-                w[it] = *reinterpret_cast<const Vec16*>(c.in + g);
+                w[it] = load_global<Cfg::STREAM>(reinterpret_cast<const Vec16*>(c.in + g));
             } else {
 #pragma unroll
                 for (int u = 0; u < VS; ++u) {
@@ -278,7 +279,7 @@ struct SinglePass {
             }
             const u64 g = c.tile + e0;
             if (g + VS <= c.total) {
-                *reinterpret_cast<Vec16*>(c.out + g) = w;
+                store_global<Cfg::STREAM>(reinterpret_cast<Vec16*>(c.out + g), w);
             } else {
 #pragma unroll
                 for (int u = 0; u < VS; ++u)
@@ -294,8 +295,8 @@ struct SinglePass {
         c.valid = transform < batch;
     }
 
-    // Persistent loop over tiles of B transforms, software-pipelined: the device-memory loads of
-    // tile g + gridDim.x are issued before tile g is computed.
+    // Persistent loop over tiles of B transforms. With Cfg::PREFETCH it is software-pipelined:
+    // the device-memory loads of tile g + gridDim.x are issued before tile g is computed.
     template <int... RADICES>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles, u64 batch,
                                                Real scale) {
@@ -316,13 +317,22 @@ struct SinglePass {
         Bits raw[Cfg::STAGED ? 1 : E];
         Vec16 chunks[Cfg::STAGED ? CHUNKS_PER_THREAD : 1];
         select_group(c, group, batch);
-        if constexpr (Cfg::STAGED) {
-            load_staged(c, chunks);
-        } else {
-            load_direct<R0>(c, raw);
+        if constexpr (Cfg::PREFETCH) {
+            if constexpr (Cfg::STAGED) {
+                load_staged(c, chunks);
+            } else {
+                load_direct<R0>(c, raw);
+            }
         }
         for (; group < groups; group += gridDim.x) {
             select_group(c, group, batch);
+            if constexpr (!Cfg::PREFETCH) {
+                if constexpr (Cfg::STAGED) {
+                    load_staged(c, chunks);
+                } else {
+                    load_direct<R0>(c, raw);
+                }
+            }
             C v[E];
             if constexpr (Cfg::STAGED) {
                 store_staged(chunks, smem_all);
@@ -331,7 +341,7 @@ struct SinglePass {
                 for (int i = 0; i < E; ++i) v[i] = Store::unpack(raw[i]);
             }
             const u64 next = group + gridDim.x;
-            if (next < groups) {
+            if (Cfg::PREFETCH && next < groups) {
                 Ctx cn = c;
                 select_group(cn, next, batch);
                 if constexpr (Cfg::STAGED) {
