@@ -15,7 +15,11 @@ fn main() {
         .ok()
         .map(|o| !o.stdout.is_empty())
         .unwrap_or(false);
-    let commit = if dirty { format!("{commit}-dirty") } else { commit };
+    let commit = if dirty {
+        format!("{commit}-dirty")
+    } else {
+        commit
+    };
     println!("cargo:rustc-env=TFFT_GIT_COMMIT={commit}");
     println!("cargo:rerun-if-changed=../../.git/HEAD");
     println!("cargo:rerun-if-changed=../../.git/index");

@@ -9,7 +9,8 @@ use tensorfft::{plan_c2c_recipe, IoMode, PlanOptions, Precision, Shape, Tuning};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let precision = Precision::parse(args.first().map(String::as_str).unwrap_or("f32")).ok_or("precision")?;
+    let precision =
+        Precision::parse(args.first().map(String::as_str).unwrap_or("f32")).ok_or("precision")?;
     let n: usize = args.get(1).map(|s| s.parse()).transpose()?.unwrap_or(4096);
     let e: Option<usize> = args.get(2).map(|s| s.parse()).transpose()?;
     let max_radix: Option<usize> = args.get(3).map(|s| s.parse()).transpose()?;
@@ -18,8 +19,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some("direct") => Some(IoMode::Direct),
         _ => None,
     };
-    let tuning = Tuning { elements_per_thread: e, max_radix, io, ..Default::default() };
-    let recipe = plan_c2c_recipe(&Shape::new([n]), precision, &PlanOptions { tuning, ..Default::default() })?;
+    let tuning = Tuning {
+        elements_per_thread: e,
+        max_radix,
+        io,
+        ..Default::default()
+    };
+    let recipe = plan_c2c_recipe(
+        &Shape::new([n]),
+        precision,
+        &PlanOptions {
+            tuning,
+            ..Default::default()
+        },
+    )?;
     let k = KernelSource::single_pass(&recipe);
     let cubin = compile_cubin(&k.source, &k.stem, "sm_90")?;
     std::fs::write(format!("{}.cubin", k.stem), cubin)?;

@@ -20,7 +20,9 @@ mod sealed {
 /// let x = <Complex<half::f16> as Element>::from_c64(Complex::new(1.0 / 3.0, 2.0));
 /// assert!((x.to_c64().re - 1.0 / 3.0).abs() < 1e-3);
 /// ```
-pub trait Element: sealed::Sealed + bytemuck::Pod + Copy + Send + Sync + std::fmt::Debug + 'static {
+pub trait Element:
+    sealed::Sealed + bytemuck::Pod + Copy + Send + Sync + std::fmt::Debug + 'static
+{
     /// The precision this element stores.
     const PRECISION: Precision;
     /// Widens to complex f64 exactly.

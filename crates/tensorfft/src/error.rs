@@ -44,7 +44,9 @@ pub enum Error {
     #[error("no GPU available: {0}")]
     NoGpu(String),
     /// A CUDA library (libcuda, libnvrtc, libcufft) could not be loaded.
-    #[error("CUDA library {library} not found (set LD_LIBRARY_PATH, e.g. to /usr/local/cuda/lib64)")]
+    #[error(
+        "CUDA library {library} not found (set LD_LIBRARY_PATH, e.g. to /usr/local/cuda/lib64)"
+    )]
     MissingLibrary {
         /// The library's name.
         library: &'static str,

@@ -5,7 +5,9 @@
 use tensorfft::gpu::{libraries, nvrtc};
 use tensorfft::kernels::KernelSource;
 use tensorfft::plan::planner::supported_lengths;
-use tensorfft::{plan_c2c_recipe, IoMode, PlanOptions, Precision, Recipe, Shape, TwiddleSource, Tuning};
+use tensorfft::{
+    plan_c2c_recipe, IoMode, PlanOptions, Precision, Recipe, Shape, Tuning, TwiddleSource,
+};
 
 /// Default recipes for every supported length and precision, plus the tuning variants `tfft bench
 /// --variants` can ask for.
@@ -15,20 +17,59 @@ fn all_recipes() -> Vec<Recipe> {
         for n in supported_lengths(p) {
             let mut tunings = vec![Tuning::default()];
             for io in [IoMode::Direct, IoMode::Staged] {
-                tunings.push(Tuning { io: Some(io), ..Default::default() });
+                tunings.push(Tuning {
+                    io: Some(io),
+                    ..Default::default()
+                });
             }
-            tunings.push(Tuning { twiddles: Some(TwiddleSource::Computed), ..Default::default() });
+            tunings.push(Tuning {
+                twiddles: Some(TwiddleSource::Computed),
+                ..Default::default()
+            });
             for e in [8, 32] {
                 for io in [IoMode::Direct, IoMode::Staged] {
-                    tunings.push(Tuning { elements_per_thread: Some(e), io: Some(io), ..Default::default() });
+                    tunings.push(Tuning {
+                        elements_per_thread: Some(e),
+                        io: Some(io),
+                        ..Default::default()
+                    });
                 }
             }
             for e in [16, 32] {
-                tunings.push(Tuning { elements_per_thread: Some(e), max_radix: Some(8), io: Some(IoMode::Direct), ..Default::default() });
+                tunings.push(Tuning {
+                    elements_per_thread: Some(e),
+                    max_radix: Some(8),
+                    io: Some(IoMode::Direct),
+                    ..Default::default()
+                });
             }
-            tunings.push(Tuning { exchange: Some(tensorfft::ExchangeFormat::F16), ..Default::default() });
+            tunings.push(Tuning {
+                exchange: Some(tensorfft::ExchangeFormat::F16),
+                ..Default::default()
+            });
+            for min_blocks in [2, 3] {
+                tunings.push(Tuning {
+                    min_blocks_per_sm: Some(min_blocks),
+                    ..Default::default()
+                });
+            }
+            tunings.push(Tuning {
+                prefetch: Some(false),
+                ..Default::default()
+            });
+            tunings.push(Tuning {
+                streaming: Some(true),
+                ..Default::default()
+            });
+            tunings.push(Tuning {
+                twiddles: Some(TwiddleSource::Table),
+                ..Default::default()
+            });
             for tuning in tunings {
-                let opts = PlanOptions { tuning, ..Default::default() };
+                let opts = PlanOptions {
+                    tuning,
+                    ..Default::default()
+                };
                 if let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &opts) {
                     if !out.contains(&r) {
                         out.push(r);
@@ -59,6 +100,15 @@ fn every_instantiation_compiles_for_sm90() {
             Err(e) => failures.push(format!("{r}: {e}")),
         }
     }
-    eprintln!("NVRTC {major}.{minor}: compiled {} kernel modules for sm_90", recipes.len() - failures.len());
-    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), recipes.len(), failures.join("\n"));
+    eprintln!(
+        "NVRTC {major}.{minor}: compiled {} kernel modules for sm_90",
+        recipes.len() - failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        recipes.len(),
+        failures.join("\n")
+    );
 }

@@ -3,11 +3,17 @@
 use proptest::prelude::*;
 use tensorfft::plan::planner::{max_len, MAX_RADIX, MAX_SHARED_BYTES, MAX_THREADS_PER_BLOCK};
 use tensorfft::{
-    plan_c2c_recipe, Error, ExchangeFormat, IoMode, PlanOptions, Precision, Shape, TwiddleSource, Tuning,
+    plan_c2c_recipe, Error, ExchangeFormat, IoMode, PlanOptions, Precision, Shape, Tuning,
+    TwiddleSource,
 };
 
 fn precision() -> impl Strategy<Value = Precision> {
-    prop_oneof![Just(Precision::F16), Just(Precision::F32), Just(Precision::F32Split), Just(Precision::F64)]
+    prop_oneof![
+        Just(Precision::F16),
+        Just(Precision::F32),
+        Just(Precision::F32Split),
+        Just(Precision::F64)
+    ]
 }
 
 fn tuning() -> impl Strategy<Value = Tuning> {
@@ -15,20 +21,33 @@ fn tuning() -> impl Strategy<Value = Tuning> {
         proptest::option::of(0usize..40),
         proptest::option::of(0usize..300),
         proptest::option::of(prop_oneof![Just(IoMode::Direct), Just(IoMode::Staged)]),
-        proptest::option::of(prop_oneof![Just(TwiddleSource::Table), Just(TwiddleSource::Computed)]),
-        proptest::option::of(prop_oneof![Just(ExchangeFormat::F16), Just(ExchangeFormat::F32), Just(ExchangeFormat::F64)]),
+        proptest::option::of(prop_oneof![
+            Just(TwiddleSource::Table),
+            Just(TwiddleSource::Computed)
+        ]),
+        proptest::option::of(prop_oneof![
+            Just(ExchangeFormat::F16),
+            Just(ExchangeFormat::F32),
+            Just(ExchangeFormat::F64)
+        ]),
         proptest::option::of(0usize..20),
         proptest::option::of(0usize..40),
+        proptest::option::of(any::<bool>()),
+        proptest::option::of(any::<bool>()),
     )
-        .prop_map(|(e, b, io, tw, x, max_radix, min_blocks)| Tuning {
-            max_radix,
-            min_blocks_per_sm: min_blocks,
-            elements_per_thread: e,
-            transforms_per_block: b,
-            io,
-            twiddles: tw,
-            exchange: x,
-        })
+        .prop_map(
+            |(e, b, io, tw, x, max_radix, min_blocks, prefetch, streaming)| Tuning {
+                prefetch,
+                streaming,
+                max_radix,
+                min_blocks_per_sm: min_blocks,
+                elements_per_thread: e,
+                transforms_per_block: b,
+                io,
+                twiddles: tw,
+                exchange: x,
+            },
+        )
 }
 
 fn dims() -> impl Strategy<Value = Vec<usize>> {
@@ -55,7 +74,7 @@ proptest! {
                 prop_assert_eq!(r.radices.iter().product::<usize>(), r.n);
                 prop_assert_eq!(r.threads_per_transform * r.elements_per_thread, r.n);
                 for &radix in &r.radices {
-                    prop_assert!(radix >= 2 && radix <= MAX_RADIX && r.elements_per_thread % radix == 0);
+                    prop_assert!((2..=MAX_RADIX).contains(&radix) && r.elements_per_thread % radix == 0);
                 }
                 let first = r.elements_per_thread / r.radices[0];
                 let last = r.elements_per_thread / r.radices[r.radices.len() - 1];
@@ -93,8 +112,16 @@ fn supported_power_of_two_lengths_plan_by_default() {
 
 #[test]
 fn non_power_of_two_and_multi_dim_are_unsupported_not_wrong() {
-    for shape in [Shape::new([1000]), Shape::new([65536]), Shape::new([64, 64]), Shape::new([3])] {
+    for shape in [
+        Shape::new([1000]),
+        Shape::new([65536]),
+        Shape::new([64, 64]),
+        Shape::new([3]),
+    ] {
         let r = plan_c2c_recipe(&shape, Precision::F32, &PlanOptions::default());
-        assert!(matches!(r, Err(Error::Unsupported { .. })), "{shape:?}: {r:?}");
+        assert!(
+            matches!(r, Err(Error::Unsupported { .. })),
+            "{shape:?}: {r:?}"
+        );
     }
 }

@@ -9,13 +9,19 @@ use tensorfft::cpu::reference::execute;
 use tensorfft::plan::error_bound::error_bound;
 use tensorfft::plan::planner::supported_lengths;
 use tensorfft::{
-    plan_c2c_recipe, Direction, Element, ExchangeFormat, Normalization, PlanOptions, Precision, Recipe, Shape, Tuning,
+    plan_c2c_recipe, Direction, Element, ExchangeFormat, Normalization, PlanOptions, Precision,
+    Recipe, Shape, Tuning,
 };
 
 fn random<T: Element>(len: usize) -> Vec<T> {
     let mut rng = rand::rng();
     (0..len)
-        .map(|_| T::from_c64(Complex::new(rng.random_range(-1.0..=1.0), rng.random_range(-1.0..=1.0))))
+        .map(|_| {
+            T::from_c64(Complex::new(
+                rng.random_range(-1.0..=1.0),
+                rng.random_range(-1.0..=1.0),
+            ))
+        })
         .collect()
 }
 
@@ -33,21 +39,38 @@ fn check_recipe<T: Element>(recipe: &Recipe, batch: usize) {
         let y = execute(recipe, dir, Normalization::None, &x).unwrap();
         let want = oracle_c2c_batched(&xw, n, dir, Normalization::None);
         let err = relative_l2(&widen(&y), &want);
-        assert!(err <= bound, "{recipe} {dir:?}: error {err:.3e} > bound {bound:.3e}");
+        assert!(
+            err <= bound,
+            "{recipe} {dir:?}: error {err:.3e} > bound {bound:.3e}"
+        );
     }
     let y = execute(recipe, Direction::Forward, Normalization::None, &x).unwrap();
     let back = execute(recipe, Direction::Inverse, Normalization::InverseByN, &y).unwrap();
     let err = relative_l2(&widen(&back), &xw);
-    assert!(err <= 2.0 * bound, "{recipe} round trip: error {err:.3e} > {:.3e}", 2.0 * bound);
+    assert!(
+        err <= 2.0 * bound,
+        "{recipe} round trip: error {err:.3e} > {:.3e}",
+        2.0 * bound
+    );
 }
 
-fn oracle_c2c_batched(x: &[Complex<f64>], n: usize, dir: Direction, norm: Normalization) -> Vec<Complex<f64>> {
-    x.chunks(n).flat_map(|c| oracle_c2c(c, n, dir, norm)).collect()
+fn oracle_c2c_batched(
+    x: &[Complex<f64>],
+    n: usize,
+    dir: Direction,
+    norm: Normalization,
+) -> Vec<Complex<f64>> {
+    x.chunks(n)
+        .flat_map(|c| oracle_c2c(c, n, dir, norm))
+        .collect()
 }
 
 fn sweep<T: Element>(tuning: Tuning) {
     for n in supported_lengths(T::PRECISION) {
-        let opts = PlanOptions { tuning, ..Default::default() };
+        let opts = PlanOptions {
+            tuning,
+            ..Default::default()
+        };
         let recipe = match plan_c2c_recipe(&Shape::new([n]), T::PRECISION, &opts) {
             Ok(r) => r,
             // A tuning override may ask for more threads per block than a GPU has.
@@ -75,19 +98,26 @@ fn c2c_f64_all_lengths_match_oracle() {
 
 #[test]
 fn c2c_f16_with_f16_exchange_matches_oracle() {
-    sweep::<Complex<f16>>(Tuning { exchange: Some(ExchangeFormat::F16), ..Default::default() });
+    sweep::<Complex<f16>>(Tuning {
+        exchange: Some(ExchangeFormat::F16),
+        ..Default::default()
+    });
 }
 
 #[test]
 fn c2c_other_register_blockings_match_oracle() {
     for e in [2, 4, 8, 32] {
-        sweep::<Complex<f32>>(Tuning { elements_per_thread: Some(e), ..Default::default() });
+        sweep::<Complex<f32>>(Tuning {
+            elements_per_thread: Some(e),
+            ..Default::default()
+        });
     }
 }
 
 #[test]
 fn impulse_gives_flat_spectrum_exactly() {
-    let recipe = plan_c2c_recipe(&Shape::new([4096]), Precision::F32, &PlanOptions::default()).unwrap();
+    let recipe =
+        plan_c2c_recipe(&Shape::new([4096]), Precision::F32, &PlanOptions::default()).unwrap();
     let mut x = vec![Complex::new(0.0f32, 0.0); 4096];
     x[0] = Complex::new(1.0, 0.0);
     let y = execute(&recipe, Direction::Forward, Normalization::None, &x).unwrap();
@@ -97,7 +127,8 @@ fn impulse_gives_flat_spectrum_exactly() {
 #[test]
 fn single_tone_lands_in_its_bin() {
     let n = 1024;
-    let recipe = plan_c2c_recipe(&Shape::new([n]), Precision::F64, &PlanOptions::default()).unwrap();
+    let recipe =
+        plan_c2c_recipe(&Shape::new([n]), Precision::F64, &PlanOptions::default()).unwrap();
     let k0 = 37;
     let x: Vec<Complex<f64>> = (0..n)
         .map(|i| Complex::from_polar(1.0, 2.0 * std::f64::consts::PI * (k0 * i) as f64 / n as f64))
@@ -105,13 +136,17 @@ fn single_tone_lands_in_its_bin() {
     let y = execute(&recipe, Direction::Forward, Normalization::None, &x).unwrap();
     for (k, v) in y.iter().enumerate() {
         let want = if k == k0 { n as f64 } else { 0.0 };
-        assert!((v.re - want).abs() < 1e-9 && v.im.abs() < 1e-9, "bin {k}: {v}");
+        assert!(
+            (v.re - want).abs() < 1e-9 && v.im.abs() < 1e-9,
+            "bin {k}: {v}"
+        );
     }
 }
 
 #[test]
 fn wrong_precision_or_length_is_refused() {
-    let recipe = plan_c2c_recipe(&Shape::new([16]), Precision::F32, &PlanOptions::default()).unwrap();
+    let recipe =
+        plan_c2c_recipe(&Shape::new([16]), Precision::F32, &PlanOptions::default()).unwrap();
     let x64 = vec![Complex::new(0.0f64, 0.0); 16];
     assert!(matches!(
         execute(&recipe, Direction::Forward, Normalization::None, &x64),

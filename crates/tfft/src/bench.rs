@@ -13,7 +13,8 @@ use std::process::ExitCode;
 use tensorfft::gpu::cufft_baseline::CufftPlan;
 use tensorfft::gpu::timer::EventTimer;
 use tensorfft::{
-    DeviceBuffer, Direction, Element, Gpu, IoMode, Normalization, PlanOptions, Precision, Shape, TwiddleSource, Tuning,
+    DeviceBuffer, Direction, Element, Gpu, IoMode, Normalization, PlanOptions, Precision, Shape,
+    Tuning, TwiddleSource,
 };
 
 /// Elements per row: the batched shapes of the cuFFT anchors (2^27 complex values).
@@ -65,9 +66,17 @@ pub struct BenchReport {
 }
 
 fn suite_rows(suite: Suite) -> Vec<(Precision, usize)> {
-    let pick = |p: Precision, lgs: &[u32]| lgs.iter().map(move |&l| (p, 1usize << l)).collect::<Vec<_>>();
+    let pick = |p: Precision, lgs: &[u32]| {
+        lgs.iter()
+            .map(move |&l| (p, 1usize << l))
+            .collect::<Vec<_>>()
+    };
     match suite {
-        Suite::Smoke => [pick(Precision::F32, &[8, 12]), pick(Precision::F16, &[8, 12])].concat(),
+        Suite::Smoke => [
+            pick(Precision::F32, &[8, 12]),
+            pick(Precision::F16, &[8, 12]),
+        ]
+        .concat(),
         Suite::Full => [
             pick(Precision::F32, &[4, 6, 8, 10, 12, 13]),
             pick(Precision::F16, &[4, 6, 8, 10, 12, 13, 14]),
@@ -90,20 +99,33 @@ pub fn run(
     let seed = fresh_seed();
     let dir: Direction = case.direction.into();
     let rows_to_run: Vec<(Precision, usize, usize)> = match case.n {
-        Some(n) => vec![(case.precision, n, case.batch.unwrap_or((ELEMENTS / n).max(1)))],
+        Some(n) => vec![(
+            case.precision,
+            n,
+            case.batch.unwrap_or((ELEMENTS / n).max(1)),
+        )],
         None => suite_rows(suite)
             .into_iter()
             .filter(|(p, _)| only.is_empty() || only.contains(p))
             .map(|(p, n)| {
-                let total = if p == Precision::F64 { ELEMENTS / 2 } else { ELEMENTS };
+                let total = if p == Precision::F64 {
+                    ELEMENTS / 2
+                } else {
+                    ELEMENTS
+                };
                 (p, n, total / n)
             })
             .collect(),
     };
-    println!("tfft bench on {} ({} rows, {reps} timed runs each, seed {seed})", gpu.info().name, rows_to_run.len());
+    println!(
+        "tfft bench on {} ({} rows, {reps} timed runs each, seed {seed})",
+        gpu.info().name,
+        rows_to_run.len()
+    );
     let bar = ProgressBar::new(rows_to_run.len() as u64);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}").unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut rows = Vec::new();
     for (i, &(p, n, batch)) in rows_to_run.iter().enumerate() {
@@ -118,7 +140,10 @@ pub fn run(
             Ok(r) => {
                 bar.println(row_line(&r));
                 for v in &r.variants {
-                    bar.println(format!("      variant {:.4} ms {:5.1}% err {:.2e}  {}", v.ms, v.pct_copy, v.rel_l2, v.recipe));
+                    bar.println(format!(
+                        "      variant {:.4} ms {:5.1}% err {:.2e}  {}",
+                        v.ms, v.pct_copy, v.rel_l2, v.recipe
+                    ));
                 }
                 rows.push(r);
             }
@@ -134,7 +159,10 @@ pub fn run(
         println!("{}", row_line(r));
     }
     if let Some(path) = json {
-        std::fs::write(path, serde_json::to_string_pretty(&report).unwrap_or_default())?;
+        std::fs::write(
+            path,
+            serde_json::to_string_pretty(&report).unwrap_or_default(),
+        )?;
         println!("wrote {}", path.display());
     }
     if let Some(path) = plot {
@@ -147,13 +175,30 @@ pub fn run(
 fn header() -> String {
     format!(
         "{:<4} {:>6} {:>8} | {:>8} {:>6} {:>6} {:>9} | {:>8} {:>6} {:>9} | {:>6} | {:>8}",
-        "prec", "N", "batch", "tfft ms", "GB/s", "%copy", "err", "cufft ms", "%copy", "err", "speed", "plan ms"
+        "prec",
+        "N",
+        "batch",
+        "tfft ms",
+        "GB/s",
+        "%copy",
+        "err",
+        "cufft ms",
+        "%copy",
+        "err",
+        "speed",
+        "plan ms"
     )
 }
 
 fn row_line(r: &BenchRow) -> String {
-    let opt = |v: Option<f64>, w: usize, p: usize| v.map(|x| format!("{x:>w$.p$}")).unwrap_or_else(|| format!("{:>w$}", "-"));
-    let err = |v: Option<f64>| v.map(|x| format!("{x:>9.2e}")).unwrap_or_else(|| format!("{:>9}", "-"));
+    let opt = |v: Option<f64>, w: usize, p: usize| {
+        v.map(|x| format!("{x:>w$.p$}"))
+            .unwrap_or_else(|| format!("{:>w$}", "-"))
+    };
+    let err = |v: Option<f64>| {
+        v.map(|x| format!("{x:>9.2e}"))
+            .unwrap_or_else(|| format!("{:>9}", "-"))
+    };
     format!(
         "{:<4} {:>6} {:>8} | {:>8.4} {:>6.0} {:>6.1} {:>9.2e} | {} {} {} | {}x | {:>8.1}",
         r.precision,
@@ -172,7 +217,11 @@ fn row_line(r: &BenchRow) -> String {
 }
 
 /// Median, min and max of `reps` event-timed runs of `f`, after warm-up.
-fn time_runs(gpu: &Gpu, reps: usize, mut f: impl FnMut() -> Result<(), tensorfft::Error>) -> Result<(f64, f64, f64), tensorfft::Error> {
+fn time_runs(
+    gpu: &Gpu,
+    reps: usize,
+    mut f: impl FnMut() -> Result<(), tensorfft::Error>,
+) -> Result<(f64, f64, f64), tensorfft::Error> {
     for _ in 0..WARMUP {
         f()?;
     }
@@ -199,7 +248,11 @@ fn accuracy<T: Element>(
     gpu.poison(out)?;
     f(out)?;
     let y = gpu.download(out)?;
-    Ok(if all_finite(&y) { sampled_error(x, &y, n, dir, Normalization::None, samples) } else { f64::INFINITY })
+    Ok(if all_finite(&y) {
+        sampled_error(x, &y, n, dir, Normalization::None, samples)
+    } else {
+        f64::INFINITY
+    })
 }
 
 fn variant_tunings() -> Vec<Tuning> {
@@ -207,20 +260,53 @@ fn variant_tunings() -> Vec<Tuning> {
     for e in [None, Some(8), Some(32)] {
         for min_blocks in [None, Some(2)] {
             for prefetch in [None, Some(false)] {
-                v.push(Tuning { elements_per_thread: e, min_blocks_per_sm: min_blocks, prefetch, ..Default::default() });
+                v.push(Tuning {
+                    elements_per_thread: e,
+                    min_blocks_per_sm: min_blocks,
+                    prefetch,
+                    ..Default::default()
+                });
             }
         }
     }
-    v.push(Tuning { streaming: Some(true), ..Default::default() });
-    v.push(Tuning { streaming: Some(true), min_blocks_per_sm: Some(2), ..Default::default() });
-    v.push(Tuning { elements_per_thread: Some(16), max_radix: Some(8), ..Default::default() });
+    v.push(Tuning {
+        streaming: Some(true),
+        ..Default::default()
+    });
+    v.push(Tuning {
+        streaming: Some(true),
+        min_blocks_per_sm: Some(2),
+        ..Default::default()
+    });
+    v.push(Tuning {
+        elements_per_thread: Some(16),
+        max_radix: Some(8),
+        ..Default::default()
+    });
     for io in [IoMode::Direct, IoMode::Staged] {
-        v.push(Tuning { io: Some(io), ..Default::default() });
+        v.push(Tuning {
+            io: Some(io),
+            ..Default::default()
+        });
     }
-    v.push(Tuning { twiddles: Some(TwiddleSource::Computed), ..Default::default() });
-    v.push(Tuning { twiddles: Some(TwiddleSource::Computed), min_blocks_per_sm: Some(2), ..Default::default() });
-    v.push(Tuning { exchange: Some(tensorfft::ExchangeFormat::F16), ..Default::default() });
-    v.push(Tuning { exchange: Some(tensorfft::ExchangeFormat::F16), min_blocks_per_sm: Some(2), ..Default::default() });
+    v.push(Tuning {
+        twiddles: Some(TwiddleSource::Computed),
+        ..Default::default()
+    });
+    v.push(Tuning {
+        twiddles: Some(TwiddleSource::Computed),
+        min_blocks_per_sm: Some(2),
+        ..Default::default()
+    });
+    v.push(Tuning {
+        exchange: Some(tensorfft::ExchangeFormat::F16),
+        ..Default::default()
+    });
+    v.push(Tuning {
+        exchange: Some(tensorfft::ExchangeFormat::F16),
+        min_blocks_per_sm: Some(2),
+        ..Default::default()
+    });
     v
 }
 
@@ -247,18 +333,26 @@ fn bench_row<T: Element>(
     let copy_gbs = gbs(copy_ms);
 
     let plan = gpu.plan_c2c(&shape, T::PRECISION)?;
-    let (tfft_ms, tfft_ms_min, tfft_ms_max) = time_runs(gpu, reps, || plan.execute_into(dir, &input, &mut out))?;
-    let tfft_rel_l2 = accuracy(gpu, &x, &mut out, n, dir, &samples, |o| plan.execute_into(dir, &input, o))?;
+    let (tfft_ms, tfft_ms_min, tfft_ms_max) =
+        time_runs(gpu, reps, || plan.execute_into(dir, &input, &mut out))?;
+    let tfft_rel_l2 = accuracy(gpu, &x, &mut out, n, dir, &samples, |o| {
+        plan.execute_into(dir, &input, o)
+    })?;
 
     let cufft = CufftPlan::new(gpu, n, batch, T::PRECISION);
     let (cufft_ms, cufft_rel_l2) = match &cufft {
         Ok(c) => {
             let (ms, _, _) = time_runs(gpu, reps, || c.execute(dir, &input, &mut out))?;
-            let err = accuracy(gpu, &x, &mut out, n, dir, &samples, |o| c.execute(dir, &input, o))?;
+            let err = accuracy(gpu, &x, &mut out, n, dir, &samples, |o| {
+                c.execute(dir, &input, o)
+            })?;
             (Some(ms), Some(err))
         }
         Err(e) => {
-            eprintln!("cuFFT baseline unavailable for {} N={n}: {e}", T::PRECISION.name());
+            eprintln!(
+                "cuFFT baseline unavailable for {} N={n}: {e}",
+                T::PRECISION.name()
+            );
             (None, None)
         }
     };
@@ -268,16 +362,39 @@ fn bench_row<T: Element>(
     if variants {
         let mut seen = vec![plan.recipe().clone()];
         for tuning in variant_tunings() {
-            let opts = PlanOptions { tuning, ..Default::default() };
-            let Ok(vplan) = gpu.plan_c2c_with(&shape, T::PRECISION, &opts) else { continue };
+            let opts = PlanOptions {
+                tuning,
+                ..Default::default()
+            };
+            let Ok(vplan) = gpu.plan_c2c_with(&shape, T::PRECISION, &opts) else {
+                continue;
+            };
             if seen.contains(vplan.recipe()) {
                 continue;
             }
             seen.push(vplan.recipe().clone());
-            let (ms, _, _) = time_runs(gpu, reps.min(20), || vplan.execute_into(dir, &input, &mut out))?;
-            let err = accuracy(gpu, &x, &mut out, n, dir, &samples[..samples.len().min(8)], |o| vplan.execute_into(dir, &input, o))?;
-            let res = vplan.kernel_resources().map(|(r, l, b)| format!(" regs={r} spill={l} blocks/SM={b}")).unwrap_or_default();
-            variant_rows.push(VariantRow { recipe: format!("{}{res}", vplan.recipe()), ms, pct_copy: 100.0 * gbs(ms) / copy_gbs, rel_l2: err });
+            let (ms, _, _) = time_runs(gpu, reps.min(20), || {
+                vplan.execute_into(dir, &input, &mut out)
+            })?;
+            let err = accuracy(
+                gpu,
+                &x,
+                &mut out,
+                n,
+                dir,
+                &samples[..samples.len().min(8)],
+                |o| vplan.execute_into(dir, &input, o),
+            )?;
+            let res = vplan
+                .kernel_resources()
+                .map(|(r, l, b)| format!(" regs={r} spill={l} blocks/SM={b}"))
+                .unwrap_or_default();
+            variant_rows.push(VariantRow {
+                recipe: format!("{}{res}", vplan.recipe()),
+                ms,
+                pct_copy: 100.0 * gbs(ms) / copy_gbs,
+                rel_l2: err,
+            });
         }
     }
 
@@ -305,7 +422,9 @@ fn bench_row<T: Element>(
         recipe: format!(
             "{}{}",
             plan.recipe(),
-            plan.kernel_resources().map(|(r, l, b)| format!(" regs={r} spill={l} blocks/SM={b}")).unwrap_or_default()
+            plan.kernel_resources()
+                .map(|(r, l, b)| format!(" regs={r} spill={l} blocks/SM={b}"))
+                .unwrap_or_default()
         ),
         variants: variant_rows,
     })

@@ -1,7 +1,9 @@
 //! `tfft check`: every supported (N, precision) on the GPU, several batch sizes, forward, inverse
 //! and round trip, against the f64 oracle, with outputs poisoned before each run.
 
-use crate::data::{all_finite, fresh_seed, random, sample_transforms, sampled_error, sampled_identity_error};
+use crate::data::{
+    all_finite, fresh_seed, random, sample_transforms, sampled_error, sampled_identity_error,
+};
 use crate::report::RunMeta;
 use crate::CaseArgs;
 use half::f16;
@@ -47,7 +49,11 @@ fn sweep(quick: bool) -> Vec<Case> {
         for n in supported_lengths(p) {
             let large = if quick { (1 << 22) / n } else { (1 << 24) / n };
             let prime = if n <= 2048 { 1009 } else { 13 };
-            let batches = if quick { vec![1, 13, large] } else { vec![1, prime, large] };
+            let batches = if quick {
+                vec![1, 13, large]
+            } else {
+                vec![1, prime, large]
+            };
             for batch in batches {
                 cases.push(Case {
                     precision: p,
@@ -72,7 +78,11 @@ fn sweep(quick: bool) -> Vec<Case> {
     cases
 }
 
-pub fn run(quick: bool, case: &CaseArgs, json: Option<&Path>) -> Result<ExitCode, tensorfft::Error> {
+pub fn run(
+    quick: bool,
+    case: &CaseArgs,
+    json: Option<&Path>,
+) -> Result<ExitCode, tensorfft::Error> {
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
     let cases = match case.n {
@@ -85,14 +95,24 @@ pub fn run(quick: bool, case: &CaseArgs, json: Option<&Path>) -> Result<ExitCode
         }],
         None => sweep(quick),
     };
-    println!("tfft check on {} ({} cases, seed {seed})", gpu.info().name, cases.len());
+    println!(
+        "tfft check on {} ({} cases, seed {seed})",
+        gpu.info().name,
+        cases.len()
+    );
     let bar = ProgressBar::new(cases.len() as u64);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}").unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut rows = Vec::new();
     for (i, c) in cases.iter().enumerate() {
-        bar.set_message(format!("{} N={} batch={}", c.precision.name(), c.n, c.batch));
+        bar.set_message(format!(
+            "{} N={} batch={}",
+            c.precision.name(),
+            c.n,
+            c.batch
+        ));
         let case_seed = seed.wrapping_add(i as u64);
         let result = match c.precision {
             Precision::F16 => check_case::<Complex<f16>>(&gpu, c, case_seed),
@@ -102,7 +122,12 @@ pub fn run(quick: bool, case: &CaseArgs, json: Option<&Path>) -> Result<ExitCode
         match result {
             Ok(mut r) => rows.append(&mut r),
             Err(e) => {
-                bar.println(format!("ERROR {} N={} batch={}: {e}", c.precision.name(), c.n, c.batch));
+                bar.println(format!(
+                    "ERROR {} N={} batch={}: {e}",
+                    c.precision.name(),
+                    c.n,
+                    c.batch
+                ));
                 rows.push(CheckRow {
                     precision: c.precision.name(),
                     n: c.n,
@@ -121,13 +146,23 @@ pub fn run(quick: bool, case: &CaseArgs, json: Option<&Path>) -> Result<ExitCode
     let failures = rows.iter().filter(|r| !r.pass).count();
     summarize(&rows);
     if let Some(path) = json {
-        let report = CheckReport { meta: RunMeta::new(&gpu, seed), rows: rows.clone(), failures };
-        std::fs::write(path, serde_json::to_string_pretty(&report).unwrap_or_default())?;
+        let report = CheckReport {
+            meta: RunMeta::new(&gpu, seed),
+            rows: rows.clone(),
+            failures,
+        };
+        std::fs::write(
+            path,
+            serde_json::to_string_pretty(&report).unwrap_or_default(),
+        )?;
     }
     if failures > 0 {
         println!("FAILED: {failures} of {} checks", rows.len());
         for r in rows.iter().filter(|r| !r.pass).take(20) {
-            println!("  {} N={} batch={} {}: {:.3e} > {:.3e}  [{}]", r.precision, r.n, r.batch, r.test, r.rel_l2, r.bound, r.recipe);
+            println!(
+                "  {} N={} batch={} {}: {:.3e} > {:.3e}  [{}]",
+                r.precision, r.n, r.batch, r.test, r.rel_l2, r.bound, r.recipe
+            );
         }
         Ok(ExitCode::FAILURE)
     } else {
@@ -137,14 +172,20 @@ pub fn run(quick: bool, case: &CaseArgs, json: Option<&Path>) -> Result<ExitCode
 }
 
 fn summarize(rows: &[CheckRow]) {
-    println!("{:<5} {:>6} {:>12} {:>10} {:>10}  worst case", "prec", "checks", "worst err", "its bound", "max ratio");
+    println!(
+        "{:<5} {:>6} {:>12} {:>10} {:>10}  worst case",
+        "prec", "checks", "worst err", "its bound", "max ratio"
+    );
     for p in ["f16", "f32", "f64"] {
         let of: Vec<&CheckRow> = rows.iter().filter(|r| r.precision == p).collect();
         if of.is_empty() {
             continue;
         }
         let worst = of.iter().max_by(|a, b| a.rel_l2.total_cmp(&b.rel_l2));
-        let ratio = of.iter().map(|r| r.rel_l2 / r.bound.max(f64::MIN_POSITIVE)).fold(0.0, f64::max);
+        let ratio = of
+            .iter()
+            .map(|r| r.rel_l2 / r.bound.max(f64::MIN_POSITIVE))
+            .fold(0.0, f64::max);
         if let Some(w) = worst {
             println!(
                 "{:<5} {:>6} {:>12.3e} {:>10.1e} {:>10.2}  N={} batch={} {}",
@@ -161,10 +202,17 @@ fn summarize(rows: &[CheckRow]) {
     }
 }
 
-fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Vec<CheckRow>, tensorfft::Error> {
+fn check_case<T: Element>(
+    gpu: &Gpu,
+    c: &Case,
+    seed: u64,
+) -> Result<Vec<CheckRow>, tensorfft::Error> {
     let shape = Shape::new([c.n]).batch(c.batch);
     let plan = gpu.plan_c2c(&shape, c.precision)?;
-    let normalized = PlanOptions { normalization: Normalization::InverseByN, ..Default::default() };
+    let normalized = PlanOptions {
+        normalization: Normalization::InverseByN,
+        ..Default::default()
+    };
     let plan_norm = gpu.plan_c2c_with(&shape, c.precision, &normalized)?;
     let bound = error_bound(plan.recipe());
     let recipe = plan.recipe().to_string();
@@ -174,15 +222,36 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Vec<CheckRow
     let mut out = gpu.alloc::<T>(x.len())?;
     let mut rows = Vec::new();
     let mut row = |test: &'static str, err: f64, bound: f64| {
-        rows.push(CheckRow { precision: c.precision.name(), n: c.n, batch: c.batch, test, rel_l2: err, bound, pass: err <= bound, recipe: recipe.clone() });
+        rows.push(CheckRow {
+            precision: c.precision.name(),
+            n: c.n,
+            batch: c.batch,
+            test,
+            rel_l2: err,
+            bound,
+            pass: err <= bound,
+            recipe: recipe.clone(),
+        });
     };
     let mut forward_result = None;
     for &dir in &c.directions {
         gpu.poison(&mut out)?;
         plan.execute_into(dir, &input, &mut out)?;
         let y = gpu.download(&out)?;
-        let err = if all_finite(&y) { sampled_error(&x, &y, c.n, dir, Normalization::None, &samples) } else { f64::INFINITY };
-        row(if dir == Direction::Forward { "forward" } else { "inverse" }, err, bound);
+        let err = if all_finite(&y) {
+            sampled_error(&x, &y, c.n, dir, Normalization::None, &samples)
+        } else {
+            f64::INFINITY
+        };
+        row(
+            if dir == Direction::Forward {
+                "forward"
+            } else {
+                "inverse"
+            },
+            err,
+            bound,
+        );
         if dir == Direction::Forward {
             forward_result = Some(y);
         }
@@ -194,7 +263,11 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Vec<CheckRow
     gpu.poison(&mut out)?;
     plan_norm.inverse_into(&mid, &mut out)?;
     let back = gpu.download(&out)?;
-    let err = if all_finite(&back) { sampled_identity_error(&x, &back, c.n, &samples) } else { f64::INFINITY };
+    let err = if all_finite(&back) {
+        sampled_identity_error(&x, &back, c.n, &samples)
+    } else {
+        f64::INFINITY
+    };
     row("round trip", err, 2.0 * bound);
     // In place must give the same bits as out of place.
     if let (true, Some(y)) = (c.in_place, forward_result) {
@@ -202,7 +275,11 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Vec<CheckRow
         plan.forward(&mut data)?;
         let z = gpu.download(&data)?;
         let same = bytemuck::cast_slice::<T, u8>(&z) == bytemuck::cast_slice::<T, u8>(&y);
-        row("in place == out of place", if same { 0.0 } else { f64::INFINITY }, 0.0);
+        row(
+            "in place == out of place",
+            if same { 0.0 } else { f64::INFINITY },
+            0.0,
+        );
     }
     gpu.synchronize()?;
     Ok(rows)

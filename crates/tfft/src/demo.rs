@@ -1,6 +1,6 @@
 //! `tfft demo`: one transform, on the GPU if there is one, else on the CPU reference executor.
 
-use crate::data::{fresh_seed, random, sampled_error, sample_transforms};
+use crate::data::{fresh_seed, random, sample_transforms, sampled_error};
 use half::f16;
 use num_complex::Complex;
 use std::process::ExitCode;
@@ -8,9 +8,16 @@ use std::time::Instant;
 use tensorfft::cpu::reference;
 use tensorfft::gpu::timer::EventTimer;
 use tensorfft::plan::error_bound::error_bound;
-use tensorfft::{plan_c2c_recipe, Direction, Element, Gpu, Normalization, PlanOptions, Precision, Shape};
+use tensorfft::{
+    plan_c2c_recipe, Direction, Element, Gpu, Normalization, PlanOptions, Precision, Shape,
+};
 
-pub fn run(n: usize, batch: usize, precision: Precision, force_cpu: bool) -> Result<ExitCode, tensorfft::Error> {
+pub fn run(
+    n: usize,
+    batch: usize,
+    precision: Precision,
+    force_cpu: bool,
+) -> Result<ExitCode, tensorfft::Error> {
     match precision {
         Precision::F16 => run_typed::<Complex<f16>>(n, batch, force_cpu),
         Precision::F64 => run_typed::<Complex<f64>>(n, batch, force_cpu),
@@ -18,11 +25,21 @@ pub fn run(n: usize, batch: usize, precision: Precision, force_cpu: bool) -> Res
     }
 }
 
-fn run_typed<T: Element>(n: usize, batch: usize, force_cpu: bool) -> Result<ExitCode, tensorfft::Error> {
+fn run_typed<T: Element>(
+    n: usize,
+    batch: usize,
+    force_cpu: bool,
+) -> Result<ExitCode, tensorfft::Error> {
     let shape = Shape::new([n]).batch(batch);
     let recipe = plan_c2c_recipe(&shape, T::PRECISION, &PlanOptions::default())?;
     let x: Vec<T> = random(shape.total_elements()?, fresh_seed());
-    let gpu = if force_cpu { None } else { Gpu::new(0).map_err(|e| println!("no GPU ({e}); using the CPU reference executor")).ok() };
+    let gpu = if force_cpu {
+        None
+    } else {
+        Gpu::new(0)
+            .map_err(|e| println!("no GPU ({e}); using the CPU reference executor"))
+            .ok()
+    };
     let (y, ms, backend) = match gpu {
         Some(gpu) => {
             let plan = gpu.plan_c2c(&shape, T::PRECISION)?;
@@ -32,21 +49,47 @@ fn run_typed<T: Element>(n: usize, batch: usize, force_cpu: bool) -> Result<Exit
             plan.forward_into(&input, &mut output)?; // warm-up
             let timer = EventTimer::new(&gpu)?;
             let ms = timer.time(&gpu, || plan.forward_into(&input, &mut output))?;
-            (gpu.download(&output)?, ms, format!("GPU {} (plan created in {:.1} ms, {:?})", gpu.info().name, plan.creation().ms, plan.creation().origin))
+            (
+                gpu.download(&output)?,
+                ms,
+                format!(
+                    "GPU {} (plan created in {:.1} ms, {:?})",
+                    gpu.info().name,
+                    plan.creation().ms,
+                    plan.creation().origin
+                ),
+            )
         }
         None => {
             let t = Instant::now();
             let y = reference::execute(&recipe, Direction::Forward, Normalization::None, &x)?;
-            (y, t.elapsed().as_secs_f64() * 1e3, "CPU reference executor".to_string())
+            (
+                y,
+                t.elapsed().as_secs_f64() * 1e3,
+                "CPU reference executor".to_string(),
+            )
         }
     };
     let samples = sample_transforms(batch, 16);
     let err = sampled_error(&x, &y, n, Direction::Forward, Normalization::None, &samples);
     let bound = error_bound(&recipe);
     println!("backend:   {backend}");
-    println!("transform: forward C2C {} N={n} batch={batch}", T::PRECISION.name());
+    println!(
+        "transform: forward C2C {} N={n} batch={batch}",
+        T::PRECISION.name()
+    );
     println!("recipe:    {recipe}");
-    println!("time:      {ms:.3} ms ({:.1} GB/s read+write)", 2.0 * (x.len() * std::mem::size_of::<T>()) as f64 / ms / 1e6);
-    println!("error:     {err:.3e} relative L2 vs f64 oracle on {} transforms (bound {bound:.1e})", samples.len());
-    Ok(if err <= bound { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    println!(
+        "time:      {ms:.3} ms ({:.1} GB/s read+write)",
+        2.0 * (x.len() * std::mem::size_of::<T>()) as f64 / ms / 1e6
+    );
+    println!(
+        "error:     {err:.3e} relative L2 vs f64 oracle on {} transforms (bound {bound:.1e})",
+        samples.len()
+    );
+    Ok(if err <= bound {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

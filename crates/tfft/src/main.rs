@@ -15,7 +15,11 @@ use std::process::ExitCode;
 use tensorfft::{Direction, Precision};
 
 #[derive(Parser)]
-#[command(name = "tfft", version, about = "tensorfft: FFTs on NVIDIA GPUs, checked against an f64 oracle and timed against cuFFT")]
+#[command(
+    name = "tfft",
+    version,
+    about = "tensorfft: FFTs on NVIDIA GPUs, checked against an f64 oracle and timed against cuFFT"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -134,11 +138,30 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Demo { n, batch, precision, cpu } => demo::run(n, batch, precision, cpu),
+        Command::Demo {
+            n,
+            batch,
+            precision,
+            cpu,
+        } => demo::run(n, batch, precision, cpu),
         Command::Check { quick, case, json } => check::run(quick, &case, json.as_deref()),
-        Command::Bench { suite, case, json, plot, variants, reps, only } => {
-            bench::run(suite, &case, json.as_deref(), plot.as_deref(), variants, reps.max(20), &only)
-        }
+        Command::Bench {
+            suite,
+            case,
+            json,
+            plot,
+            variants,
+            reps,
+            only,
+        } => bench::run(
+            suite,
+            &case,
+            json.as_deref(),
+            plot.as_deref(),
+            variants,
+            reps.max(20),
+            &only,
+        ),
         Command::Plot { json, png } => plot::from_json_file(&json, &png),
         Command::Info => info::run(),
     };

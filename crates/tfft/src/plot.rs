@@ -20,13 +20,25 @@ pub fn from_json_file(json: &Path, png: &Path) -> Result<ExitCode, tensorfft::Er
 }
 
 pub fn draw(report: &BenchReport, path: &Path) -> Result<(), tensorfft::Error> {
-    plotters::style::register_font("sans-serif", FontStyle::Normal, FONT).map_err(|_| plot_err("font"))?;
+    plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
+        .map_err(|_| plot_err("font"))?;
     let root = BitMapBackend::new(path, (1000, 620)).into_drawing_area();
     root.fill(&WHITE).map_err(plot_err)?;
-    let device = report.meta.get("device").and_then(|d| d.as_str()).unwrap_or("GPU");
-    let max_lg = report.rows.iter().map(|r| (r.n as f64).log2()).fold(4.0, f64::max);
+    let device = report
+        .meta
+        .get("device")
+        .and_then(|d| d.as_str())
+        .unwrap_or("GPU");
+    let max_lg = report
+        .rows
+        .iter()
+        .map(|r| (r.n as f64).log2())
+        .fold(4.0, f64::max);
     let mut chart = ChartBuilder::on(&root)
-        .caption(format!("Batched 1D C2C, 2^27 elements: % of device copy ({device})"), ("sans-serif", 22))
+        .caption(
+            format!("Batched 1D C2C, 2^27 elements: % of device copy ({device})"),
+            ("sans-serif", 22),
+        )
         .margin(15)
         .x_label_area_size(45)
         .y_label_area_size(55)
@@ -53,7 +65,11 @@ pub fn draw(report: &BenchReport, path: &Path) -> Result<(), tensorfft::Error> {
             .iter()
             .filter(|r| r.precision == prec)
             .filter_map(|r| {
-                let y = if ours { Some(r.tfft_pct_copy) } else { r.cufft_pct_copy };
+                let y = if ours {
+                    Some(r.tfft_pct_copy)
+                } else {
+                    r.cufft_pct_copy
+                };
                 y.map(|y| ((r.n as f64).log2(), y))
             })
             .collect();
@@ -61,13 +77,19 @@ pub fn draw(report: &BenchReport, path: &Path) -> Result<(), tensorfft::Error> {
             continue;
         }
         let label = format!("{} {}", if ours { "tensorfft" } else { "cuFFT" }, prec);
-        let style = ShapeStyle { color: color.to_rgba(), filled: true, stroke_width: if ours { 3 } else { 2 } };
+        let style = ShapeStyle {
+            color: color.to_rgba(),
+            filled: true,
+            stroke_width: if ours { 3 } else { 2 },
+        };
         chart
             .draw_series(LineSeries::new(pts.clone(), style))
             .map_err(plot_err)?
             .label(label)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
-        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 4, style))).map_err(plot_err)?;
+        chart
+            .draw_series(pts.iter().map(|&p| Circle::new(p, 4, style)))
+            .map_err(plot_err)?;
     }
     chart
         .configure_series_labels()

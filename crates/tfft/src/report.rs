@@ -26,9 +26,16 @@ impl RunMeta {
             git_commit: env!("TFFT_GIT_COMMIT").to_string(),
             date_utc: now_utc(),
             device: info.name.clone(),
-            compute_capability: format!("{}.{}", info.compute_capability.0, info.compute_capability.1),
+            compute_capability: format!(
+                "{}.{}",
+                info.compute_capability.0, info.compute_capability.1
+            ),
             multiprocessors: info.multiprocessors,
-            driver_version: format!("{}.{}", info.driver_version / 1000, (info.driver_version % 1000) / 10),
+            driver_version: format!(
+                "{}.{}",
+                info.driver_version / 1000,
+                (info.driver_version % 1000) / 10
+            ),
             nvrtc_version: format!("{nm}.{nn}"),
             seed,
         }
@@ -37,7 +44,10 @@ impl RunMeta {
 
 /// The current UTC time as `YYYY-MM-DDTHH:MM:SSZ`.
 pub fn now_utc() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
     let (days, rem) = (secs / 86_400, secs % 86_400);
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days as i64 + 719_468;
@@ -49,5 +59,10 @@ pub fn now_utc() -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
-    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, (rem % 3600) / 60, rem % 60)
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        (rem % 3600) / 60,
+        rem % 60
+    )
 }

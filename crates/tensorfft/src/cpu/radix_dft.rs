@@ -53,8 +53,9 @@ pub fn dft_in_place<R: Float>(v: &mut [Complex<R>], sign: i32) {
     }
     let bits = radix.trailing_zeros();
     if bits > 0 {
-        let sorted: Vec<Complex<R>> =
-            (0..radix).map(|r| v[r.reverse_bits() >> (usize::BITS - bits)]).collect();
+        let sorted: Vec<Complex<R>> = (0..radix)
+            .map(|r| v[r.reverse_bits() >> (usize::BITS - bits)])
+            .collect();
         v.copy_from_slice(&sorted);
     }
 }

@@ -28,9 +28,12 @@ pub fn execute<T: Element>(
     input: &[T],
 ) -> Result<Vec<T>> {
     if T::PRECISION != recipe.precision {
-        return Err(Error::PrecisionMismatch { plan: recipe.precision, buffer: T::PRECISION });
+        return Err(Error::PrecisionMismatch {
+            plan: recipe.precision,
+            buffer: T::PRECISION,
+        });
     }
-    if input.is_empty() || input.len() % recipe.n != 0 {
+    if input.is_empty() || !input.len().is_multiple_of(recipe.n) {
         return Err(Error::LengthMismatch {
             expected: recipe.n * (input.len() / recipe.n).max(1),
             actual: input.len(),
@@ -48,7 +51,10 @@ pub fn execute<T: Element>(
 fn exchange_round<R: Float>(x: Complex<R>, exchange: ExchangeFormat) -> Complex<R> {
     match exchange {
         ExchangeFormat::F16 => {
-            let q = |v: R| R::from(f16::from_f32(v.to_f32().unwrap_or(f32::NAN)).to_f32()).unwrap_or_else(R::nan);
+            let q = |v: R| {
+                R::from(f16::from_f32(v.to_f32().unwrap_or(f32::NAN)).to_f32())
+                    .unwrap_or_else(R::nan)
+            };
             Complex::new(q(x.re), q(x.im))
         }
         ExchangeFormat::F32 | ExchangeFormat::F64 => x,
@@ -57,7 +63,10 @@ fn exchange_round<R: Float>(x: Complex<R>, exchange: ExchangeFormat) -> Complex<
 
 fn to_compute<R: Float, T: Element>(x: T) -> Complex<R> {
     let c = x.to_c64();
-    Complex::new(R::from(c.re).unwrap_or_else(R::nan), R::from(c.im).unwrap_or_else(R::nan))
+    Complex::new(
+        R::from(c.re).unwrap_or_else(R::nan),
+        R::from(c.im).unwrap_or_else(R::nan),
+    )
 }
 
 fn from_compute<R: Float, T: Element>(x: Complex<R>) -> T {
@@ -79,7 +88,10 @@ fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scale: f64, input:
         .into_iter()
         .map(|w| {
             let w = if sign > 0 { w.conj() } else { w };
-            Complex::new(R::from(w.re).unwrap_or_else(R::nan), R::from(w.im).unwrap_or_else(R::nan))
+            Complex::new(
+                R::from(w.re).unwrap_or_else(R::nan),
+                R::from(w.im).unwrap_or_else(R::nan),
+            )
         })
         .collect();
     let scale_r = R::from(scale).unwrap_or_else(R::one);
@@ -107,13 +119,20 @@ fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scale: f64, input:
                 dft_in_place(&mut v, sign);
                 let dst = (j / ns) * ns * radix + j % ns;
                 for (r, &vr) in v.iter().enumerate() {
-                    y[dst + r * ns] = if s + 1 < stages { exchange_round(vr, recipe.exchange) } else { vr };
+                    y[dst + r * ns] = if s + 1 < stages {
+                        exchange_round(vr, recipe.exchange)
+                    } else {
+                        vr
+                    };
                 }
             }
             std::mem::swap(&mut x, &mut y);
             ns *= radix;
         }
-        out.extend(x.iter().map(|&c| from_compute::<R, T>(Complex::new(c.re * scale_r, c.im * scale_r))));
+        out.extend(
+            x.iter()
+                .map(|&c| from_compute::<R, T>(Complex::new(c.re * scale_r, c.im * scale_r))),
+        );
     }
     out
 }

@@ -30,7 +30,11 @@ impl<T: Element> DeviceBuffer<T> {
             return Err(Error::InvalidSize("a device buffer of 0 elements".into()));
         }
         let bytes = stream.alloc_zeros::<u8>(n)?;
-        Ok(DeviceBuffer { bytes, len, _element: PhantomData })
+        Ok(DeviceBuffer {
+            bytes,
+            len,
+            _element: PhantomData,
+        })
     }
 
     /// Number of elements.
@@ -78,15 +82,25 @@ impl<T: Element> DeviceBuffer<T> {
 
     pub(crate) fn copy_from_host(&mut self, stream: &Arc<CudaStream>, host: &[T]) -> Result<()> {
         if host.len() != self.len {
-            return Err(Error::LengthMismatch { expected: self.len, actual: host.len() });
+            return Err(Error::LengthMismatch {
+                expected: self.len,
+                actual: host.len(),
+            });
         }
         stream.memcpy_htod(bytemuck::cast_slice::<T, u8>(host), &mut self.bytes)?;
         Ok(())
     }
 
-    pub(crate) fn copy_from_device(&mut self, stream: &Arc<CudaStream>, src: &DeviceBuffer<T>) -> Result<()> {
+    pub(crate) fn copy_from_device(
+        &mut self,
+        stream: &Arc<CudaStream>,
+        src: &DeviceBuffer<T>,
+    ) -> Result<()> {
         if src.len != self.len {
-            return Err(Error::LengthMismatch { expected: self.len, actual: src.len });
+            return Err(Error::LengthMismatch {
+                expected: self.len,
+                actual: src.len,
+            });
         }
         stream.memcpy_dtod(&src.bytes, &mut self.bytes)?;
         Ok(())
@@ -102,7 +116,9 @@ impl<T: Element> DeviceBuffer<T> {
     pub(crate) fn fill_bytes(&mut self, stream: &Arc<CudaStream>, byte: u8) -> Result<()> {
         let ptr = self.device_address_mut(stream);
         // SAFETY: `ptr` addresses `num_bytes` bytes owned by this buffer; queued on `stream`.
-        unsafe { cudarc::driver::result::memset_d8_async(ptr, byte, self.num_bytes(), stream.cu_stream()) }?;
+        unsafe {
+            cudarc::driver::result::memset_d8_async(ptr, byte, self.num_bytes(), stream.cu_stream())
+        }?;
         Ok(())
     }
 }

@@ -50,10 +50,14 @@ fn xt_api() -> Result<&'static XtApi> {
     API.get_or_init(|| {
         for name in cudarc::get_lib_name_candidates("cufft") {
             // SAFETY: loading cuFFT runs no initialisers with preconditions of ours.
-            let Ok(lib) = (unsafe { libloading::Library::new(&name) }) else { continue };
+            let Ok(lib) = (unsafe { libloading::Library::new(&name) }) else {
+                continue;
+            };
             // SAFETY: the symbol types match cuFFT's documented C signatures.
             let api = unsafe {
-                let make = lib.get::<XtMakePlanMany>(b"cufftXtMakePlanMany\0").map(|s| *s);
+                let make = lib
+                    .get::<XtMakePlanMany>(b"cufftXtMakePlanMany\0")
+                    .map(|s| *s);
                 let exec = lib.get::<XtExec>(b"cufftXtExec\0").map(|s| *s);
                 match (make, exec) {
                     (Ok(make_plan_many), Ok(exec)) => Some((make_plan_many, exec)),
@@ -61,13 +65,19 @@ fn xt_api() -> Result<&'static XtApi> {
                 }
             };
             if let Some((make_plan_many, exec)) = api {
-                return Ok(XtApi { make_plan_many, exec, _lib: lib });
+                return Ok(XtApi {
+                    make_plan_many,
+                    exec,
+                    _lib: lib,
+                });
             }
         }
         Err("libcufft with cufftXtMakePlanMany".to_string())
     })
     .as_ref()
-    .map_err(|_| Error::MissingLibrary { library: "libcufft" })
+    .map_err(|_| Error::MissingLibrary {
+        library: "libcufft",
+    })
 }
 
 fn cufft_err(what: &str, e: impl std::fmt::Debug) -> Error {
@@ -100,16 +110,26 @@ impl CufftPlan {
     /// ```
     pub fn new(gpu: &Gpu, n: usize, batch: usize, precision: Precision) -> Result<Self> {
         if !cufft_present() {
-            return Err(Error::MissingLibrary { library: "libcufft" });
+            return Err(Error::MissingLibrary {
+                library: "libcufft",
+            });
         }
         let len = n
             .checked_mul(batch)
             .ok_or_else(|| Error::InvalidSize(format!("{n} x {batch} overflows")))?;
-        let too_big = || Error::InvalidSize(format!("cuFFT baseline: {n} x {batch} exceeds its int sizes"));
+        let too_big = || {
+            Error::InvalidSize(format!(
+                "cuFFT baseline: {n} x {batch} exceeds its int sizes"
+            ))
+        };
         gpu.context().bind_to_thread()?;
         let handle = match precision {
             Precision::F32 | Precision::F64 => {
-                let kind = if precision == Precision::F32 { sys::cufftType::CUFFT_C2C } else { sys::cufftType::CUFFT_Z2Z };
+                let kind = if precision == Precision::F32 {
+                    sys::cufftType::CUFFT_C2C
+                } else {
+                    sys::cufftType::CUFFT_Z2Z
+                };
                 let n32 = c_int::try_from(n).map_err(|_| too_big())?;
                 let b32 = c_int::try_from(batch).map_err(|_| too_big())?;
                 cufft::plan_1d(n32, kind, b32).map_err(|e| cufft_err("plan_1d", e))?
@@ -149,13 +169,21 @@ impl CufftPlan {
                 handle
             }
             Precision::F32Split => {
-                return Err(Error::Unsupported { what: "cuFFT baseline in F32Split".into(), supported: "F16, F32, F64".into() })
+                return Err(Error::Unsupported {
+                    what: "cuFFT baseline in F32Split".into(),
+                    supported: "F16, F32, F64".into(),
+                })
             }
         };
         // SAFETY: valid handle; the stream outlives the plan through `gpu`.
         unsafe { cufft::set_stream(handle, gpu.stream().cu_stream() as sys::cudaStream_t) }
             .map_err(|e| cufft_err("set_stream", e))?;
-        Ok(CufftPlan { gpu: gpu.clone(), handle, precision, len })
+        Ok(CufftPlan {
+            gpu: gpu.clone(),
+            handle,
+            precision,
+            len,
+        })
     }
 
     /// Runs the transform from `input` to `output` (which may not alias).
@@ -167,13 +195,24 @@ impl CufftPlan {
     /// let mut y = gpu.alloc::<num_complex::Complex<f32>>(256).unwrap();
     /// plan.execute(tensorfft::Direction::Forward, &x, &mut y).unwrap();
     /// ```
-    pub fn execute<T: Element>(&self, dir: Direction, input: &DeviceBuffer<T>, output: &mut DeviceBuffer<T>) -> Result<()> {
+    pub fn execute<T: Element>(
+        &self,
+        dir: Direction,
+        input: &DeviceBuffer<T>,
+        output: &mut DeviceBuffer<T>,
+    ) -> Result<()> {
         if T::PRECISION != self.precision {
-            return Err(Error::PrecisionMismatch { plan: self.precision, buffer: T::PRECISION });
+            return Err(Error::PrecisionMismatch {
+                plan: self.precision,
+                buffer: T::PRECISION,
+            });
         }
         for len in [input.len(), output.len()] {
             if len != self.len {
-                return Err(Error::LengthMismatch { expected: self.len, actual: len });
+                return Err(Error::LengthMismatch {
+                    expected: self.len,
+                    actual: len,
+                });
             }
         }
         let stream = self.gpu.stream();
@@ -183,11 +222,21 @@ impl CufftPlan {
         // SAFETY: both buffers hold the plan's element count of the plan's type.
         unsafe {
             match self.precision {
-                Precision::F32 => cufft::exec_c2c(self.handle, src as *mut _, dst as *mut _, direction),
-                Precision::F64 => cufft::exec_z2z(self.handle, src as *mut _, dst as *mut _, direction),
+                Precision::F32 => {
+                    cufft::exec_c2c(self.handle, src as *mut _, dst as *mut _, direction)
+                }
+                Precision::F64 => {
+                    cufft::exec_z2z(self.handle, src as *mut _, dst as *mut _, direction)
+                }
                 _ => {
                     let api = xt_api()?;
-                    (api.exec)(self.handle, src as *mut c_void, dst as *mut c_void, direction).result()
+                    (api.exec)(
+                        self.handle,
+                        src as *mut c_void,
+                        dst as *mut c_void,
+                        direction,
+                    )
+                    .result()
                 }
             }
         }

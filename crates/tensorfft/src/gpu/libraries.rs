@@ -41,6 +41,8 @@ pub fn require_nvrtc() -> Result<()> {
     if nvrtc_present() {
         Ok(())
     } else {
-        Err(Error::MissingLibrary { library: "libnvrtc" })
+        Err(Error::MissingLibrary {
+            library: "libnvrtc",
+        })
     }
 }

@@ -67,7 +67,11 @@ impl ModuleCache {
     /// let _cache = tensorfft::gpu::module_cache::ModuleCache::new(ctx);
     /// ```
     pub fn new(ctx: Arc<CudaContext>) -> Self {
-        ModuleCache { ctx, loaded: Mutex::new(HashMap::new()), dir: cache_dir() }
+        ModuleCache {
+            ctx,
+            loaded: Mutex::new(HashMap::new()),
+            dir: cache_dir(),
+        }
     }
 
     /// The cache key: a hash of the source, the architecture and NVRTC's version.
@@ -100,7 +104,10 @@ impl ModuleCache {
         nvrtc: (i32, i32),
     ) -> Result<(Arc<CudaModule>, ModuleOrigin)> {
         let key = Self::key(source, arch, nvrtc);
-        let mut loaded = self.loaded.lock().map_err(|_| Error::Driver("module cache lock poisoned".into()))?;
+        let mut loaded = self
+            .loaded
+            .lock()
+            .map_err(|_| Error::Driver("module cache lock poisoned".into()))?;
         if let Some(m) = loaded.get(&key) {
             return Ok((m.clone(), ModuleOrigin::Memory));
         }

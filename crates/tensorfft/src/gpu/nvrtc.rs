@@ -30,22 +30,38 @@ pub fn version() -> Result<(i32, i32)> {
 /// ```
 pub fn compile_cubin(source: &str, name: &str, arch: &str) -> Result<Vec<u8>> {
     require_nvrtc()?;
-    let fail = |message: String, log: String| Error::Compile { kernel: name.to_string(), message, log };
-    let src = CString::new(source).map_err(|_| fail("source contains a NUL byte".into(), String::new()))?;
-    let cname = CString::new(format!("{name}.cu")).map_err(|_| fail("name contains a NUL byte".into(), String::new()))?;
-    let options: Vec<CString> = [format!("--gpu-architecture={arch}"), "--std=c++17".to_string()]
-        .into_iter()
-        .filter_map(|o| CString::new(o).ok())
-        .collect();
+    let fail = |message: String, log: String| Error::Compile {
+        kernel: name.to_string(),
+        message,
+        log,
+    };
+    let src = CString::new(source)
+        .map_err(|_| fail("source contains a NUL byte".into(), String::new()))?;
+    let cname = CString::new(format!("{name}.cu"))
+        .map_err(|_| fail("name contains a NUL byte".into(), String::new()))?;
+    let options: Vec<CString> = [
+        format!("--gpu-architecture={arch}"),
+        "--std=c++17".to_string(),
+    ]
+    .into_iter()
+    .filter_map(|o| CString::new(o).ok())
+    .collect();
     let option_ptrs: Vec<*const c_char> = options.iter().map(|o| o.as_ptr()).collect();
 
     let mut prog: nv::nvrtcProgram = std::ptr::null_mut();
     // SAFETY: all pointers are valid NUL-terminated strings that outlive the calls; `prog` is
     // destroyed below on every path after creation.
     unsafe {
-        nv::nvrtcCreateProgram(&mut prog, src.as_ptr(), cname.as_ptr(), 0, std::ptr::null(), std::ptr::null())
-            .result()
-            .map_err(|e| fail(format!("nvrtcCreateProgram: {e:?}"), String::new()))?;
+        nv::nvrtcCreateProgram(
+            &mut prog,
+            src.as_ptr(),
+            cname.as_ptr(),
+            0,
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+        .result()
+        .map_err(|e| fail(format!("nvrtcCreateProgram: {e:?}"), String::new()))?;
         let status = nv::nvrtcCompileProgram(prog, option_ptrs.len() as i32, option_ptrs.as_ptr());
         let log = program_log(prog);
         let out = match status.result() {
@@ -73,11 +89,18 @@ pub fn compile_cubin(source: &str, name: &str, arch: &str) -> Result<Vec<u8>> {
 /// `prog` must be a live NVRTC program.
 unsafe fn program_log(prog: nv::nvrtcProgram) -> String {
     let mut size = 0usize;
-    if nv::nvrtcGetProgramLogSize(prog, &mut size).result().is_err() || size == 0 {
+    if nv::nvrtcGetProgramLogSize(prog, &mut size)
+        .result()
+        .is_err()
+        || size == 0
+    {
         return String::new();
     }
     let mut buf = vec![0 as c_char; size];
-    if nv::nvrtcGetProgramLog(prog, buf.as_mut_ptr()).result().is_err() {
+    if nv::nvrtcGetProgramLog(prog, buf.as_mut_ptr())
+        .result()
+        .is_err()
+    {
         return String::new();
     }
     CStr::from_ptr(buf.as_ptr()).to_string_lossy().into_owned()

@@ -7,7 +7,9 @@ use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::kernels::KernelSource;
 use crate::plan::twiddles::stage_twiddles;
-use crate::plan::{plan_c2c_recipe, Direction, Normalization, PlanOptions, Precision, Recipe, Shape};
+use crate::plan::{
+    plan_c2c_recipe, Direction, Normalization, PlanOptions, Precision, Recipe, Shape,
+};
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, LaunchConfig, PushKernelArg};
 use num_complex::Complex;
@@ -82,7 +84,12 @@ impl Gpu {
     /// let plan = gpu.plan_c2c_with(&tensorfft::Shape::new([64]), tensorfft::Precision::F16, &opts).unwrap();
     /// # let _ = plan;
     /// ```
-    pub fn plan_c2c_with(&self, shape: &Shape, precision: Precision, options: &PlanOptions) -> Result<GpuPlan> {
+    pub fn plan_c2c_with(
+        &self,
+        shape: &Shape,
+        precision: Precision,
+        options: &PlanOptions,
+    ) -> Result<GpuPlan> {
         let start = Instant::now();
         let recipe = plan_c2c_recipe(shape, precision, options)?;
         let limit = self.info().shared_per_block_optin.max(0) as usize;
@@ -94,8 +101,12 @@ impl Gpu {
             )));
         }
         let kernel = KernelSource::single_pass(&recipe);
-        let (module, origin) =
-            self.modules().get_or_compile(&kernel.source, &kernel.stem, self.arch(), self.nvrtc_version())?;
+        let (module, origin) = self.modules().get_or_compile(
+            &kernel.source,
+            &kernel.stem,
+            self.arch(),
+            self.nvrtc_version(),
+        )?;
         let forward_fn = module.load_function(&kernel.entry(Direction::Forward))?;
         let inverse_fn = module.load_function(&kernel.entry(Direction::Inverse))?;
         for f in [&forward_fn, &inverse_fn] {
@@ -112,7 +123,10 @@ impl Gpu {
         let (twiddles, twiddles_f32) = match precision {
             Precision::F64 => (Some(self.upload(&table)?), None),
             _ => {
-                let t32: Vec<Complex<f32>> = table.iter().map(|w| Complex::new(w.re as f32, w.im as f32)).collect();
+                let t32: Vec<Complex<f32>> = table
+                    .iter()
+                    .map(|w| Complex::new(w.re as f32, w.im as f32))
+                    .collect();
                 (None, Some(self.upload(&t32)?))
             }
         };
@@ -126,7 +140,9 @@ impl Gpu {
             )?);
         }
         if resident == 0 {
-            return Err(Error::DeviceLimit(format!("{recipe} cannot be resident on a multiprocessor")));
+            return Err(Error::DeviceLimit(format!(
+                "{recipe} cannot be resident on a multiprocessor"
+            )));
         }
         let max_grid = resident as usize * self.info().multiprocessors.max(1) as usize;
         Ok(GpuPlan {
@@ -139,7 +155,10 @@ impl Gpu {
             twiddles,
             twiddles_f32,
             max_grid,
-            creation: PlanCreation { ms: start.elapsed().as_secs_f64() * 1e3, origin },
+            creation: PlanCreation {
+                ms: start.elapsed().as_secs_f64() * 1e3,
+                origin,
+            },
         })
     }
 }
@@ -252,7 +271,11 @@ impl GpuPlan {
     /// let mut y = gpu.alloc::<num_complex::Complex<f32>>(256).unwrap();
     /// plan.forward_into(&x, &mut y).unwrap();
     /// ```
-    pub fn forward_into<T: Element>(&self, input: &DeviceBuffer<T>, output: &mut DeviceBuffer<T>) -> Result<()> {
+    pub fn forward_into<T: Element>(
+        &self,
+        input: &DeviceBuffer<T>,
+        output: &mut DeviceBuffer<T>,
+    ) -> Result<()> {
         self.execute_into(Direction::Forward, input, output)
     }
 
@@ -265,7 +288,11 @@ impl GpuPlan {
     /// let mut y = gpu.alloc::<num_complex::Complex<f32>>(256).unwrap();
     /// plan.inverse_into(&x, &mut y).unwrap();
     /// ```
-    pub fn inverse_into<T: Element>(&self, input: &DeviceBuffer<T>, output: &mut DeviceBuffer<T>) -> Result<()> {
+    pub fn inverse_into<T: Element>(
+        &self,
+        input: &DeviceBuffer<T>,
+        output: &mut DeviceBuffer<T>,
+    ) -> Result<()> {
         self.execute_into(Direction::Inverse, input, output)
     }
 
@@ -324,7 +351,11 @@ impl GpuPlan {
     /// let mut x = gpu.alloc::<num_complex::Complex<f32>>(256).unwrap();
     /// plan.execute_in_place(tensorfft::Direction::Forward, &mut x).unwrap();
     /// ```
-    pub fn execute_in_place<T: Element>(&self, dir: Direction, data: &mut DeviceBuffer<T>) -> Result<()> {
+    pub fn execute_in_place<T: Element>(
+        &self,
+        dir: Direction,
+        data: &mut DeviceBuffer<T>,
+    ) -> Result<()> {
         self.check::<T>(data.len())?;
         let ptr = data.device_address_mut(self.gpu.stream());
         self.launch(dir, ptr, ptr)
@@ -339,10 +370,16 @@ impl GpuPlan {
 
     fn check<T: Element>(&self, len: usize) -> Result<()> {
         if T::PRECISION != self.recipe.precision {
-            return Err(Error::PrecisionMismatch { plan: self.recipe.precision, buffer: T::PRECISION });
+            return Err(Error::PrecisionMismatch {
+                plan: self.recipe.precision,
+                buffer: T::PRECISION,
+            });
         }
         if len != self.len() {
-            return Err(Error::LengthMismatch { expected: self.len(), actual: len });
+            return Err(Error::LengthMismatch {
+                expected: self.len(),
+                actual: len,
+            });
         }
         Ok(())
     }

@@ -76,16 +76,22 @@ impl Gpu {
     /// ```
     pub fn new(ordinal: usize) -> Result<Self> {
         if !driver_present() {
-            return Err(Error::NoGpu("the CUDA driver library (libcuda.so) is not installed".into()));
+            return Err(Error::NoGpu(
+                "the CUDA driver library (libcuda.so) is not installed".into(),
+            ));
         }
         if !nvrtc_present() {
-            return Err(Error::MissingLibrary { library: "libnvrtc" });
+            return Err(Error::MissingLibrary {
+                library: "libnvrtc",
+            });
         }
         // The driver library is present (checked above); cuInit is idempotent.
         cudarc::driver::result::init().map_err(|e| Error::NoGpu(format!("cuInit: {e:?}")))?;
         let count = CudaContext::device_count().map_err(|e| Error::NoGpu(format!("{e:?}")))?;
         if count <= 0 || ordinal >= count as usize {
-            return Err(Error::NoGpu(format!("device {ordinal} requested, {count} present")));
+            return Err(Error::NoGpu(format!(
+                "device {ordinal} requested, {count} present"
+            )));
         }
         let ctx = CudaContext::new(ordinal)?;
         // One stream per handle: ordering is the stream's, so cudarc's per-buffer events are not needed.
@@ -101,8 +107,12 @@ impl Gpu {
             name: ctx.name()?,
             compute_capability,
             multiprocessors: attr(Attr::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?,
-            shared_per_block_optin: attr(Attr::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)?,
-            shared_per_multiprocessor: attr(Attr::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR)?,
+            shared_per_block_optin: attr(
+                Attr::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+            )?,
+            shared_per_multiprocessor: attr(
+                Attr::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR,
+            )?,
             l2_bytes: attr(Attr::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)?,
             cluster_launch: attr(Attr::CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH)? != 0,
             total_memory: ctx.total_mem()?,
@@ -111,7 +121,16 @@ impl Gpu {
         let arch = arch_name(compute_capability)?;
         let nvrtc_version = nvrtc::version()?;
         let modules = ModuleCache::new(ctx.clone());
-        Ok(Gpu { inner: Arc::new(GpuInner { ctx, stream, info, arch, nvrtc_version, modules }) })
+        Ok(Gpu {
+            inner: Arc::new(GpuInner {
+                ctx,
+                stream,
+                info,
+                arch,
+                nvrtc_version,
+                modules,
+            }),
+        })
     }
 
     /// Device properties.

@@ -95,7 +95,12 @@ extern "C" __global__ void __launch_bounds__({bounds}) {name}(
                 },
             ));
         }
-        KernelSource { source, stem, threads_per_block: threads, shared_bytes: recipe.shared_bytes() }
+        KernelSource {
+            source,
+            stem,
+            threads_per_block: threads,
+            shared_bytes: recipe.shared_bytes(),
+        }
     }
 
     /// The entry point of the kernel for `dir`.

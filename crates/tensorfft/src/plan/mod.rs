@@ -8,7 +8,9 @@ pub mod recipe;
 pub mod shape;
 pub mod twiddles;
 
-pub use options::{Direction, ExchangeFormat, IoMode, Normalization, PlanOptions, TwiddleSource, Tuning};
+pub use options::{
+    Direction, ExchangeFormat, IoMode, Normalization, PlanOptions, Tuning, TwiddleSource,
+};
 pub use planner::plan_c2c_recipe;
 pub use precision::Precision;
 pub use recipe::Recipe;

@@ -35,11 +35,17 @@ pub fn max_len(precision: Precision) -> usize {
 /// assert_eq!((ns[0], *ns.last().unwrap()), (2, 16384));
 /// ```
 pub fn supported_lengths(precision: Precision) -> Vec<usize> {
-    (1..=30).map(|b| 1usize << b).take_while(|&n| n <= max_len(precision)).collect()
+    (1..=30)
+        .map(|b| 1usize << b)
+        .take_while(|&n| n <= max_len(precision))
+        .collect()
 }
 
 fn unsupported(what: String, supported: &str) -> Error {
-    Error::Unsupported { what, supported: supported.to_string() }
+    Error::Unsupported {
+        what,
+        supported: supported.to_string(),
+    }
 }
 
 /// Plans a batched complex-to-complex transform. Anything not implemented yet is an
@@ -51,11 +57,19 @@ fn unsupported(what: String, supported: &str) -> Error {
 /// assert_eq!(r.n, 8192);
 /// assert!(plan_c2c_recipe(&Shape::new([8192]), Precision::F32Split, &PlanOptions::default()).is_err());
 /// ```
-pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOptions) -> Result<Recipe> {
+pub fn plan_c2c_recipe(
+    shape: &Shape,
+    precision: Precision,
+    options: &PlanOptions,
+) -> Result<Recipe> {
     shape.total_elements()?;
     if shape.dims().len() != 1 {
         return Err(unsupported(
-            format!("{}-dimensional transform {:?}", shape.dims().len(), shape.dims()),
+            format!(
+                "{}-dimensional transform {:?}",
+                shape.dims().len(),
+                shape.dims()
+            ),
             "1D transforms",
         ));
     }
@@ -74,6 +88,8 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
     let elem = precision.complex_bytes();
 
     let e_default = match precision {
+        // A whole short transform per thread: one stage, staged copies.
+        _ if n <= 16 => 16,
         Precision::F64 => 8,
         _ => 16,
     };
@@ -87,20 +103,32 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
     let t = n / e;
     let max_radix = tuning.max_radix.unwrap_or(MAX_RADIX);
     if !max_radix.is_power_of_two() || !(2..=MAX_RADIX).contains(&max_radix) {
-        return Err(unsupported(format!("maximum radix {max_radix}"), "2, 4, 8 or 16"));
+        return Err(unsupported(
+            format!("maximum radix {max_radix}"),
+            "2, 4, 8 or 16",
+        ));
     }
     let radices = choose_radices(n, e.min(max_radix));
 
     let exchange = match (precision, tuning.exchange) {
         (Precision::F64, None | Some(ExchangeFormat::F64)) => ExchangeFormat::F64,
         (Precision::F64, Some(x)) => {
-            return Err(unsupported(format!("{x:?} exchange for F64"), "F64 exchange"));
+            return Err(unsupported(
+                format!("{x:?} exchange for F64"),
+                "F64 exchange",
+            ));
         }
         (_, Some(ExchangeFormat::F64)) => {
-            return Err(unsupported("F64 exchange for 32-bit data".into(), "F32 or F16 exchange"));
+            return Err(unsupported(
+                "F64 exchange for 32-bit data".into(),
+                "F32 or F16 exchange",
+            ));
         }
         (Precision::F32, Some(ExchangeFormat::F16)) => {
-            return Err(unsupported("F16 exchange for F32 data".into(), "F32 exchange"));
+            return Err(unsupported(
+                "F16 exchange for F32 data".into(),
+                "F32 exchange",
+            ));
         }
         (_, Some(x)) => x,
         // Half data keeps f32 intermediates while one transform fits in 64 KiB of shared memory.
@@ -108,10 +136,17 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
         _ => ExchangeFormat::F32,
     };
 
-    let direct_width = (16 / elem).min(e / radices[0]).min(e / radices[radices.len() - 1]).max(1);
+    let direct_width = (16 / elem)
+        .min(e / radices[0])
+        .min(e / radices[radices.len() - 1])
+        .max(1);
     // Direct accesses should fill whole 32-byte sectors with one transform's threads in one
     // instruction; shorter transforms go through shared memory with 16-byte copies.
-    let io = tuning.io.unwrap_or(if t * direct_width * elem >= 32 { IoMode::Direct } else { IoMode::Staged });
+    let io = tuning.io.unwrap_or(if t * direct_width * elem >= 32 {
+        IoMode::Direct
+    } else {
+        IoMode::Staged
+    });
     let vector_width = match io {
         IoMode::Staged => 1,
         IoMode::Direct => direct_width,
@@ -136,6 +171,7 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
             "{b} transforms of {t} threads per block (at most {MAX_THREADS_PER_BLOCK} threads, at least 1 transform)"
         )));
     }
+    let twiddles = tuning.twiddles.unwrap_or(default_twiddles(n, precision));
     let recipe = Recipe {
         n,
         precision,
@@ -145,20 +181,31 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
         transforms_per_block: b,
         io,
         vector_width,
-        twiddles: tuning.twiddles.unwrap_or(TwiddleSource::Table),
+        twiddles,
         exchange,
-        min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(0),
-        prefetch: tuning.prefetch.unwrap_or(true),
+        // Measured on an H200 (bench/results/2026-11-21-h200-variants.json): capping registers so
+        // two blocks of <= 256 threads fit per multiprocessor gains 1-3%; prefetching the next tile
+        // pays except for 1024-thread blocks, which then run one per multiprocessor (f16 16384:
+        // 45% of copy without, 39% with).
+        min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(
+            if t * b <= 256 && twiddles == TwiddleSource::Table {
+                2
+            } else {
+                0
+            },
+        ),
+        prefetch: tuning.prefetch.unwrap_or(t * b < 1024),
         streaming: tuning.streaming.unwrap_or(false),
     };
-    if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048 {
+    if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048
+    {
         return Err(Error::DeviceLimit(format!(
             "{} blocks of {} threads per multiprocessor (at most 2048 threads, 32 blocks)",
             recipe.min_blocks_per_sm,
             recipe.threads_per_block()
         )));
     }
-    if recipe.io == IoMode::Staged && (b * n) % (16 / elem).max(1) != 0 {
+    if recipe.io == IoMode::Staged && !(b * n).is_multiple_of((16 / elem).max(1)) {
         return Err(unsupported(
             format!("staged access for a tile of {} elements", b * n),
             "tiles of whole 16-byte vectors",
@@ -171,6 +218,17 @@ pub fn plan_c2c_recipe(shape: &Shape, precision: Precision, options: &PlanOption
         )));
     }
     Ok(recipe)
+}
+
+/// Default twiddle source. Measured on an H200 (bench/results/2026-11-21-h200-variants.json):
+/// f32 transforms of 32 to 256 points run 3-4% faster computing twiddles with `sincospif` than
+/// reading the table; everywhere else the table is as fast or faster, and f64 always prefers it.
+fn default_twiddles(n: usize, precision: Precision) -> TwiddleSource {
+    if precision == Precision::F32 && (32..=256).contains(&n) {
+        TwiddleSource::Computed
+    } else {
+        TwiddleSource::Table
+    }
 }
 
 /// Splits `n` (a power of two) into the fewest stages of radix at most `max_radix`, as even as
@@ -198,7 +256,9 @@ pub fn choose_radices(n: usize, max_radix: usize) -> Vec<usize> {
     order.sort_by(|a, b| {
         let da = (*a as f64 - mid).abs();
         let db = (*b as f64 - mid).abs();
-        da.partial_cmp(&db).unwrap_or(std::cmp::Ordering::Equal).then(a.cmp(b))
+        da.partial_cmp(&db)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.cmp(b))
     });
     let mut stage_bits = vec![base; stages];
     for &s in order.iter().take(extra) {

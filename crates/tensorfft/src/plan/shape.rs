@@ -25,7 +25,10 @@ impl Shape {
     /// assert_eq!(tensorfft::Shape::new([8, 8]).dims().len(), 2);
     /// ```
     pub fn new<const D: usize>(dims: [usize; D]) -> Self {
-        Shape { dims: dims.to_vec(), batch: 1 }
+        Shape {
+            dims: dims.to_vec(),
+            batch: 1,
+        }
     }
 
     /// The same shape from a slice of dimensions.
@@ -34,7 +37,10 @@ impl Shape {
     /// assert_eq!(tensorfft::Shape::from_dims(&[16]).dims(), &[16]);
     /// ```
     pub fn from_dims(dims: &[usize]) -> Self {
-        Shape { dims: dims.to_vec(), batch: 1 }
+        Shape {
+            dims: dims.to_vec(),
+            batch: 1,
+        }
     }
 
     /// Sets the number of transforms stored back to back.
@@ -72,11 +78,16 @@ impl Shape {
     /// ```
     pub fn transform_elements(&self) -> Result<usize> {
         if self.dims.is_empty() {
-            return Err(Error::InvalidSize("a shape needs at least one dimension".into()));
+            return Err(Error::InvalidSize(
+                "a shape needs at least one dimension".into(),
+            ));
         }
         self.dims.iter().try_fold(1usize, |acc, &d| {
             if d == 0 {
-                return Err(Error::InvalidSize(format!("dimension of size 0 in {:?}", self.dims)));
+                return Err(Error::InvalidSize(format!(
+                    "dimension of size 0 in {:?}",
+                    self.dims
+                )));
             }
             acc.checked_mul(d)
                 .ok_or_else(|| Error::InvalidSize(format!("{:?} overflows usize", self.dims)))
@@ -95,6 +106,11 @@ impl Shape {
         }
         self.transform_elements()?
             .checked_mul(self.batch)
-            .ok_or_else(|| Error::InvalidSize(format!("{:?} x batch {} overflows usize", self.dims, self.batch)))
+            .ok_or_else(|| {
+                Error::InvalidSize(format!(
+                    "{:?} x batch {} overflows usize",
+                    self.dims, self.batch
+                ))
+            })
     }
 }
