@@ -187,8 +187,12 @@ pub fn plan_c2c_recipe(
         // two blocks of <= 256 threads fit per multiprocessor gains 1-3%; prefetching the next tile
         // pays except for 1024-thread blocks, which then run one per multiprocessor (f16 16384:
         // 45% of copy without, 39% with).
+        // (Not for f64 with 16 values per thread: the cap makes it spill.)
         min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(
-            if t * b <= 256 && twiddles == TwiddleSource::Table {
+            if t * b <= 256
+                && twiddles == TwiddleSource::Table
+                && !(precision == Precision::F64 && e >= 16)
+            {
                 2
             } else {
                 0
