@@ -71,6 +71,7 @@ struct Cfg_{name} {{
     static constexpr bool TW_TABLE = {table};
     static constexpr bool PREFETCH = {prefetch};
     static constexpr bool STREAM = {stream};
+    static constexpr bool SCALED = {scaled};
 }};
 extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
@@ -88,6 +89,7 @@ extern "C" __global__ void __launch_bounds__({bounds}) {name}(
                 table = recipe.twiddles == TwiddleSource::Table,
                 prefetch = recipe.prefetch,
                 stream = recipe.streaming,
+                scaled = dir == Direction::Inverse && recipe.inverse_scaled,
                 bounds = if recipe.min_blocks_per_sm > 0 {
                     format!("{threads}, {}", recipe.min_blocks_per_sm)
                 } else {

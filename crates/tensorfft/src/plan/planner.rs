@@ -1,7 +1,7 @@
 //! Chooses a [`Recipe`] for a shape and precision: radices, work per thread, block shape, access
 //! scheme. Pure data in, data out, so it is tested without a GPU.
 
-use super::options::{ExchangeFormat, IoMode, PlanOptions, TwiddleSource};
+use super::options::{ExchangeFormat, IoMode, Normalization, PlanOptions, TwiddleSource};
 use super::precision::Precision;
 use super::recipe::Recipe;
 use super::shape::Shape;
@@ -200,6 +200,7 @@ pub fn plan_c2c_recipe(
         ),
         prefetch: tuning.prefetch.unwrap_or(t * b < 1024),
         streaming: tuning.streaming.unwrap_or(false),
+        inverse_scaled: options.normalization == Normalization::InverseByN,
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048
     {

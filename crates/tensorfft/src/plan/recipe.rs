@@ -43,6 +43,8 @@ pub struct Recipe {
     pub prefetch: bool,
     /// Whether transform data uses streaming (evict-first) cache hints.
     pub streaming: bool,
+    /// Whether the inverse kernel scales its output ([`crate::Normalization::InverseByN`]).
+    pub inverse_scaled: bool,
 }
 
 impl Recipe {
@@ -109,7 +111,7 @@ impl Recipe {
             self.min_blocks_per_sm,
             if self.prefetch { "_pf" } else { "" },
             if self.streaming { "_cs" } else { "" },
-        )
+        ) + if self.inverse_scaled { "_isc" } else { "" }
     }
 }
 

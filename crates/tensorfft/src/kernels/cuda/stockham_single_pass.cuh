@@ -107,6 +107,16 @@ struct SinglePass {
         return ((FIRST || LAST) && !Cfg::STAGED) ? V : 1;
     }
 
+    // A final value as written out: scaled only in kernels compiled with SCALED (the inverse of a
+    // plan normalized by 1/N), so unscaled transforms spend no multiplications on it.
+    static __device__ __forceinline__ C output(const Ctx& c, C x) {
+        if constexpr (Cfg::SCALED) {
+            return cscale(x, c.scale);
+        } else {
+            return x;
+        }
+    }
+
     // Butterfly index of the k-th butterfly of thread t: in runs of VW consecutive j.
     template <int VW>
     static __device__ __forceinline__ int butterfly(int t, int k) {
@@ -158,7 +168,7 @@ struct SinglePass {
                     for (int r = 0; r < R; ++r) {
                         BitsVec<Bits, VW> y;
 #pragma unroll
-                        for (int u = 0; u < VW; ++u) y.e[u] = Store::pack(cscale(v[(k + u) * R + r], c.scale));
+                        for (int u = 0; u < VW; ++u) y.e[u] = Store::pack(output(c, v[(k + u) * R + r]));
                         store_global<Cfg::STREAM>(reinterpret_cast<BitsVec<Bits, VW>*>(c.out + c.gbase + j + r * STRIDE), y);
                     }
                 }
@@ -275,7 +285,7 @@ struct SinglePass {
             for (int u = 0; u < VS; ++u) {
                 const int e = e0 + u;
                 reinterpret_cast<Bits*>(&w)[u] =
-                    Store::pack(cscale(Xch::unpack(smem_all[(e / N) * SMEM_STRIDE + padded(e % N)]), c.scale));
+                    Store::pack(output(c, Xch::unpack(smem_all[(e / N) * SMEM_STRIDE + padded(e % N)])));
             }
             const u64 g = c.tile + e0;
             if (g + VS <= c.total) {
