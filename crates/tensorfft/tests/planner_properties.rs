@@ -37,6 +37,7 @@ fn tuning() -> impl Strategy<Value = Tuning> {
     )
         .prop_map(
             |(e, b, io, tw, x, max_radix, min_blocks, prefetch, streaming)| Tuning {
+                twiddles_ahead: streaming.map(|s| s != prefetch.unwrap_or(true)),
                 prefetch,
                 streaming,
                 max_radix,

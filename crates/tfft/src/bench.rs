@@ -257,54 +257,47 @@ fn accuracy<T: Element>(
 
 fn variant_tunings() -> Vec<Tuning> {
     let mut v = Vec::new();
-    for e in [None, Some(8), Some(32)] {
-        for min_blocks in [None, Some(2)] {
-            for prefetch in [None, Some(false)] {
-                v.push(Tuning {
-                    elements_per_thread: e,
-                    min_blocks_per_sm: min_blocks,
-                    prefetch,
-                    ..Default::default()
-                });
-            }
+    // Lean kernels: no in-thread prefetching, occupancy hides latency instead.
+    for e in [None, Some(8)] {
+        for min_blocks in [None, Some(3), Some(4), Some(5), Some(6)] {
+            v.push(Tuning {
+                elements_per_thread: e,
+                prefetch: Some(false),
+                twiddles_ahead: Some(false),
+                min_blocks_per_sm: min_blocks,
+                ..Default::default()
+            });
         }
     }
-    v.push(Tuning {
-        streaming: Some(true),
-        ..Default::default()
-    });
-    v.push(Tuning {
-        streaming: Some(true),
-        min_blocks_per_sm: Some(2),
-        ..Default::default()
-    });
-    v.push(Tuning {
-        elements_per_thread: Some(16),
-        max_radix: Some(8),
-        ..Default::default()
-    });
-    for io in [IoMode::Direct, IoMode::Staged] {
+    for min_blocks in [Some(3), Some(4)] {
         v.push(Tuning {
-            io: Some(io),
+            prefetch: Some(false),
+            min_blocks_per_sm: min_blocks,
+            ..Default::default()
+        });
+        v.push(Tuning {
+            twiddles_ahead: Some(false),
+            min_blocks_per_sm: min_blocks,
             ..Default::default()
         });
     }
     v.push(Tuning {
         twiddles: Some(TwiddleSource::Computed),
+        prefetch: Some(false),
+        twiddles_ahead: Some(false),
         ..Default::default()
     });
     v.push(Tuning {
-        twiddles: Some(TwiddleSource::Computed),
-        min_blocks_per_sm: Some(2),
+        elements_per_thread: Some(16),
+        max_radix: Some(8),
+        prefetch: Some(false),
+        twiddles_ahead: Some(false),
         ..Default::default()
     });
     v.push(Tuning {
-        exchange: Some(tensorfft::ExchangeFormat::F16),
-        ..Default::default()
-    });
-    v.push(Tuning {
-        exchange: Some(tensorfft::ExchangeFormat::F16),
-        min_blocks_per_sm: Some(2),
+        io: Some(IoMode::Staged),
+        prefetch: Some(false),
+        twiddles_ahead: Some(false),
         ..Default::default()
     });
     v

@@ -72,6 +72,7 @@ struct Cfg_{name} {{
     static constexpr bool PREFETCH = {prefetch};
     static constexpr bool STREAM = {stream};
     static constexpr bool SCALED = {scaled};
+    static constexpr bool TW_AHEAD = {tw_ahead};
 }};
 extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
@@ -90,6 +91,7 @@ extern "C" __global__ void __launch_bounds__({bounds}) {name}(
                 prefetch = recipe.prefetch,
                 stream = recipe.streaming,
                 scaled = dir == Direction::Inverse && recipe.inverse_scaled,
+                tw_ahead = recipe.twiddles_ahead,
                 bounds = if recipe.min_blocks_per_sm > 0 {
                     format!("{threads}, {}", recipe.min_blocks_per_sm)
                 } else {

@@ -142,6 +142,8 @@ pub struct Tuning {
     pub prefetch: Option<bool>,
     /// Streaming (evict-first) cache hints on transform data.
     pub streaming: Option<bool>,
+    /// Load each stage's twiddles one stage ahead (more registers, latency hidden in-thread).
+    pub twiddles_ahead: Option<bool>,
 }
 
 /// Everything a caller may choose for a plan besides shape, precision and direction.

@@ -45,6 +45,8 @@ pub struct Recipe {
     pub streaming: bool,
     /// Whether the inverse kernel scales its output ([`crate::Normalization::InverseByN`]).
     pub inverse_scaled: bool,
+    /// Whether each stage's twiddles are loaded during the previous stage.
+    pub twiddles_ahead: bool,
 }
 
 impl Recipe {
@@ -112,6 +114,7 @@ impl Recipe {
             if self.prefetch { "_pf" } else { "" },
             if self.streaming { "_cs" } else { "" },
         ) + if self.inverse_scaled { "_isc" } else { "" }
+            + if self.twiddles_ahead { "_twa" } else { "" }
     }
 }
 
@@ -119,7 +122,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} streaming={}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} streaming={}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -133,6 +136,7 @@ impl fmt::Display for Recipe {
             self.shared_bytes(),
             self.min_blocks_per_sm,
             self.prefetch,
+            self.twiddles_ahead,
             self.streaming
         )
     }

@@ -145,13 +145,15 @@ struct SinglePass {
             }
         }
 
-        // Twiddles (loaded by the previous stage), then start loading the next stage's.
-        if (NS > 1) {
+        // Twiddles: loaded by the previous stage (TW_AHEAD, latency hidden in this thread) or
+        // now (fewer live registers, latency hidden by other warps).
+        if constexpr (NS > 1) {
+            if constexpr (!Cfg::TW_AHEAD) load_twiddles<R, NS, TWOFF, VW>(c, tw);
 #pragma unroll
             for (int i = 0; i < E; ++i)
                 if (i % R != 0) v[i] = cmul(v[i], tw[i]);
         }
-        if constexpr (RN > 0) load_twiddles<RN, NSN, TWOFFN, width<false, LASTN>()>(c, tw);
+        if constexpr (Cfg::TW_AHEAD && RN > 0) load_twiddles<RN, NSN, TWOFFN, width<false, LASTN>()>(c, tw);
 
         // Radix-R DFTs.
 #pragma unroll
