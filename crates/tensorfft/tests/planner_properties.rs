@@ -38,6 +38,7 @@ fn tuning() -> impl Strategy<Value = Tuning> {
         .prop_map(
             |(e, b, io, tw, x, max_radix, min_blocks, prefetch, streaming)| Tuning {
                 twiddles_ahead: streaming.map(|s| s != prefetch.unwrap_or(true)),
+                persistent: prefetch.map(|p| p || streaming.unwrap_or(false)),
                 prefetch,
                 streaming,
                 max_radix,

@@ -257,47 +257,19 @@ fn accuracy<T: Element>(
 
 fn variant_tunings() -> Vec<Tuning> {
     let mut v = Vec::new();
-    // Lean kernels: no in-thread prefetching, occupancy hides latency instead.
-    for e in [None, Some(8)] {
-        for min_blocks in [None, Some(3), Some(4), Some(5), Some(6)] {
+    for min_blocks in [None, Some(2), Some(3), Some(4)] {
+        for (prefetch, ahead) in [(false, false), (false, true)] {
             v.push(Tuning {
-                elements_per_thread: e,
-                prefetch: Some(false),
-                twiddles_ahead: Some(false),
+                persistent: Some(false),
+                prefetch: Some(prefetch),
+                twiddles_ahead: Some(ahead),
                 min_blocks_per_sm: min_blocks,
                 ..Default::default()
             });
         }
     }
-    for min_blocks in [Some(3), Some(4)] {
-        v.push(Tuning {
-            prefetch: Some(false),
-            min_blocks_per_sm: min_blocks,
-            ..Default::default()
-        });
-        v.push(Tuning {
-            twiddles_ahead: Some(false),
-            min_blocks_per_sm: min_blocks,
-            ..Default::default()
-        });
-    }
     v.push(Tuning {
-        twiddles: Some(TwiddleSource::Computed),
-        prefetch: Some(false),
-        twiddles_ahead: Some(false),
-        ..Default::default()
-    });
-    v.push(Tuning {
-        elements_per_thread: Some(16),
-        max_radix: Some(8),
-        prefetch: Some(false),
-        twiddles_ahead: Some(false),
-        ..Default::default()
-    });
-    v.push(Tuning {
-        io: Some(IoMode::Staged),
-        prefetch: Some(false),
-        twiddles_ahead: Some(false),
+        persistent: Some(false),
         ..Default::default()
     });
     v

@@ -393,7 +393,12 @@ impl GpuPlan {
         };
         let groups = self.batch.div_ceil(r.transforms_per_block);
         // A persistent grid: each block loops over tiles, prefetching the next while computing.
-        let grid = groups.min(self.max_grid).min(i32::MAX as usize) as u32;
+        let grid = if r.persistent {
+            groups.min(self.max_grid)
+        } else {
+            groups
+        };
+        let grid = grid.min(i32::MAX as usize) as u32;
         let cfg = LaunchConfig {
             grid_dim: (grid, 1, 1),
             block_dim: (r.threads_per_block() as u32, 1, 1),

@@ -144,6 +144,8 @@ pub struct Tuning {
     pub streaming: Option<bool>,
     /// Load each stage's twiddles one stage ahead (more registers, latency hidden in-thread).
     pub twiddles_ahead: Option<bool>,
+    /// Launch a persistent grid (resident blocks × SMs) instead of one block per tile.
+    pub persistent: Option<bool>,
 }
 
 /// Everything a caller may choose for a plan besides shape, precision and direction.

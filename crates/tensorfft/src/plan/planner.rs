@@ -202,6 +202,7 @@ pub fn plan_c2c_recipe(
         streaming: tuning.streaming.unwrap_or(false),
         inverse_scaled: options.normalization == Normalization::InverseByN,
         twiddles_ahead: tuning.twiddles_ahead.unwrap_or(true),
+        persistent: tuning.persistent.unwrap_or(true),
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048
     {

@@ -47,6 +47,8 @@ pub struct Recipe {
     pub inverse_scaled: bool,
     /// Whether each stage's twiddles are loaded during the previous stage.
     pub twiddles_ahead: bool,
+    /// Whether the grid is persistent (resident blocks × SMs) or one block per tile.
+    pub persistent: bool,
 }
 
 impl Recipe {
@@ -122,7 +124,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} streaming={}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} streaming={} persistent={}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -137,7 +139,8 @@ impl fmt::Display for Recipe {
             self.min_blocks_per_sm,
             self.prefetch,
             self.twiddles_ahead,
-            self.streaming
+            self.streaming,
+            self.persistent
         )
     }
 }
