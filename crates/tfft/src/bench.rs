@@ -257,19 +257,44 @@ fn accuracy<T: Element>(
 
 fn variant_tunings() -> Vec<Tuning> {
     let mut v = Vec::new();
-    for min_blocks in [None, Some(2), Some(3), Some(4)] {
-        for (prefetch, ahead) in [(false, false), (false, true)] {
-            v.push(Tuning {
-                persistent: Some(false),
-                prefetch: Some(prefetch),
-                twiddles_ahead: Some(ahead),
-                min_blocks_per_sm: min_blocks,
-                ..Default::default()
-            });
+    for persistent in [false, true] {
+        for min_blocks in [None, Some(2), Some(3), Some(4)] {
+            for prefetch in [false, true] {
+                v.push(Tuning {
+                    persistent: Some(persistent),
+                    prefetch: Some(prefetch),
+                    min_blocks_per_sm: min_blocks,
+                    ..Default::default()
+                });
+            }
         }
     }
+    for e in [8, 32] {
+        v.push(Tuning {
+            elements_per_thread: Some(e),
+            ..Default::default()
+        });
+    }
     v.push(Tuning {
-        persistent: Some(false),
+        max_radix: Some(8),
+        ..Default::default()
+    });
+    v.push(Tuning {
+        twiddles_ahead: Some(false),
+        ..Default::default()
+    });
+    for io in [IoMode::Direct, IoMode::Staged] {
+        v.push(Tuning {
+            io: Some(io),
+            ..Default::default()
+        });
+    }
+    v.push(Tuning {
+        twiddles: Some(TwiddleSource::Computed),
+        ..Default::default()
+    });
+    v.push(Tuning {
+        exchange: Some(tensorfft::ExchangeFormat::F16),
         ..Default::default()
     });
     v

@@ -171,7 +171,30 @@ pub fn plan_c2c_recipe(
             "{b} transforms of {t} threads per block (at most {MAX_THREADS_PER_BLOCK} threads, at least 1 transform)"
         )));
     }
-    let twiddles = tuning.twiddles.unwrap_or(default_twiddles(n, precision));
+    let twiddles = tuning.twiddles.unwrap_or(TwiddleSource::Table);
+    let threads = t * b;
+    // Launch shape, from the H200 sweeps in bench/results/2026-11-21-h200-*.json:
+    // * f32/f64: one block per tile (not persistent), no register prefetch, registers capped so
+    //   about 1024 threads are resident per multiprocessor: f32 4096 at 97.9% of copy against
+    //   91.3% for the persistent, prefetching kernel (f32 8192: 88.6% against 76.4%).
+    // * f16 is instruction-bound; there the persistent, software-pipelined grid is as fast or
+    //   up to 1% faster, with two blocks of <= 256 threads per multiprocessor, and prefetching
+    //   except for 1024-thread blocks (f16 16384: 45% of copy without, 39% with).
+    // * f64 with 16 values per thread spills under a register cap, so it gets none.
+    let persistent = tuning.persistent.unwrap_or(precision == Precision::F16);
+    let prefetch = tuning.prefetch.unwrap_or(persistent && threads < 1024);
+    let spills_when_capped = precision == Precision::F64 && e >= 16;
+    let min_blocks_default = if spills_when_capped {
+        0
+    } else if persistent {
+        if threads <= 256 {
+            2
+        } else {
+            0
+        }
+    } else {
+        (1024 / threads).clamp(1, 3)
+    };
     let recipe = Recipe {
         n,
         precision,
@@ -183,26 +206,12 @@ pub fn plan_c2c_recipe(
         vector_width,
         twiddles,
         exchange,
-        // Measured on an H200 (bench/results/2026-11-21-h200-variants.json): capping registers so
-        // two blocks of <= 256 threads fit per multiprocessor gains 1-3%; prefetching the next tile
-        // pays except for 1024-thread blocks, which then run one per multiprocessor (f16 16384:
-        // 45% of copy without, 39% with).
-        // (Not for f64 with 16 values per thread: the cap makes it spill.)
-        min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(
-            if t * b <= 256
-                && twiddles == TwiddleSource::Table
-                && !(precision == Precision::F64 && e >= 16)
-            {
-                2
-            } else {
-                0
-            },
-        ),
-        prefetch: tuning.prefetch.unwrap_or(t * b < 1024),
+        min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(min_blocks_default),
+        prefetch,
         streaming: tuning.streaming.unwrap_or(false),
         inverse_scaled: options.normalization == Normalization::InverseByN,
         twiddles_ahead: tuning.twiddles_ahead.unwrap_or(true),
-        persistent: tuning.persistent.unwrap_or(true),
+        persistent,
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048
     {
@@ -225,17 +234,6 @@ pub fn plan_c2c_recipe(
         )));
     }
     Ok(recipe)
-}
-
-/// Default twiddle source. Measured on an H200 (bench/results/2026-11-21-h200-variants.json):
-/// f32 transforms of 32 to 256 points run 3-4% faster computing twiddles with `sincospif` than
-/// reading the table; everywhere else the table is as fast or faster, and f64 always prefers it.
-fn default_twiddles(n: usize, precision: Precision) -> TwiddleSource {
-    if precision == Precision::F32 && (32..=256).contains(&n) {
-        TwiddleSource::Computed
-    } else {
-        TwiddleSource::Table
-    }
 }
 
 /// Splits `n` (a power of two) into the fewest stages of radix at most `max_radix`, as even as
