@@ -5,66 +5,16 @@
 use tensorfft::gpu::{libraries, nvrtc};
 use tensorfft::kernels::KernelSource;
 use tensorfft::plan::planner::supported_lengths;
-use tensorfft::{
-    plan_c2c_recipe, IoMode, PlanOptions, Precision, Recipe, Shape, Tuning, TwiddleSource,
-};
+use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Recipe, Shape, Tuning};
 
-/// Default recipes for every supported length and precision, plus the tuning variants `tfft bench
-/// --variants` can ask for.
+/// Default recipes for every supported length and precision, plus every tuning variant `tfft
+/// bench --variants` times, each with and without 1/N normalization.
 fn all_recipes() -> Vec<Recipe> {
     let mut out = Vec::new();
     for p in [Precision::F16, Precision::F32, Precision::F64] {
         for n in supported_lengths(p) {
             let mut tunings = vec![Tuning::default()];
-            for io in [IoMode::Direct, IoMode::Staged] {
-                tunings.push(Tuning {
-                    io: Some(io),
-                    ..Default::default()
-                });
-            }
-            tunings.push(Tuning {
-                twiddles: Some(TwiddleSource::Computed),
-                ..Default::default()
-            });
-            for e in [8, 32] {
-                for io in [IoMode::Direct, IoMode::Staged] {
-                    tunings.push(Tuning {
-                        elements_per_thread: Some(e),
-                        io: Some(io),
-                        ..Default::default()
-                    });
-                }
-            }
-            for e in [16, 32] {
-                tunings.push(Tuning {
-                    elements_per_thread: Some(e),
-                    max_radix: Some(8),
-                    io: Some(IoMode::Direct),
-                    ..Default::default()
-                });
-            }
-            tunings.push(Tuning {
-                exchange: Some(tensorfft::ExchangeFormat::F16),
-                ..Default::default()
-            });
-            for min_blocks in [2, 3] {
-                tunings.push(Tuning {
-                    min_blocks_per_sm: Some(min_blocks),
-                    ..Default::default()
-                });
-            }
-            tunings.push(Tuning {
-                prefetch: Some(false),
-                ..Default::default()
-            });
-            tunings.push(Tuning {
-                streaming: Some(true),
-                ..Default::default()
-            });
-            tunings.push(Tuning {
-                twiddles: Some(TwiddleSource::Table),
-                ..Default::default()
-            });
+            tunings.extend(Tuning::sweep());
             for tuning in tunings {
                 let opts = PlanOptions {
                     tuning,
@@ -92,14 +42,36 @@ fn every_instantiation_compiles_for_sm90() {
     }
     let (major, minor) = nvrtc::version().expect("nvrtc version");
     let recipes = all_recipes();
-    let mut failures = Vec::new();
-    for r in &recipes {
-        let k = KernelSource::single_pass(r);
-        match nvrtc::compile_cubin(&k.source, &k.stem, "sm_90") {
-            Ok(cubin) => assert!(cubin.len() > 100, "{} produced an empty cubin", k.stem),
-            Err(e) => failures.push(format!("{r}: {e}")),
-        }
-    }
+    // NVRTC programs are independent: compile on every core.
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let workers: Vec<_> = recipes
+            .chunks(recipes.len().div_ceil(threads))
+            .map(|chunk| {
+                s.spawn(move || {
+                    let mut failed = Vec::new();
+                    for r in chunk {
+                        let k = KernelSource::single_pass(r);
+                        match nvrtc::compile_cubin(&k.source, &k.stem, "sm_90") {
+                            Ok(cubin) if cubin.len() > 100 => {}
+                            Ok(_) => failed.push(format!("{r}: empty cubin")),
+                            Err(e) => failed.push(format!("{r}: {e}")),
+                        }
+                    }
+                    failed
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| {
+                w.join()
+                    .unwrap_or_else(|_| vec!["a compile worker panicked".into()])
+            })
+            .collect()
+    });
     eprintln!(
         "NVRTC {major}.{minor}: compiled {} kernel modules for sm_90",
         recipes.len() - failures.len()

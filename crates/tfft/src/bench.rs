@@ -13,8 +13,7 @@ use std::process::ExitCode;
 use tensorfft::gpu::cufft_baseline::CufftPlan;
 use tensorfft::gpu::timer::EventTimer;
 use tensorfft::{
-    DeviceBuffer, Direction, Element, Gpu, IoMode, Normalization, PlanOptions, Precision, Shape,
-    Tuning, TwiddleSource,
+    DeviceBuffer, Direction, Element, Gpu, Normalization, PlanOptions, Precision, Shape, Tuning,
 };
 
 /// Elements per row: the batched shapes of the cuFFT anchors (2^27 complex values).
@@ -255,51 +254,6 @@ fn accuracy<T: Element>(
     })
 }
 
-fn variant_tunings() -> Vec<Tuning> {
-    let mut v = Vec::new();
-    for persistent in [false, true] {
-        for min_blocks in [None, Some(2), Some(3), Some(4)] {
-            for prefetch in [false, true] {
-                v.push(Tuning {
-                    persistent: Some(persistent),
-                    prefetch: Some(prefetch),
-                    min_blocks_per_sm: min_blocks,
-                    ..Default::default()
-                });
-            }
-        }
-    }
-    for e in [8, 32] {
-        v.push(Tuning {
-            elements_per_thread: Some(e),
-            ..Default::default()
-        });
-    }
-    v.push(Tuning {
-        max_radix: Some(8),
-        ..Default::default()
-    });
-    v.push(Tuning {
-        twiddles_ahead: Some(false),
-        ..Default::default()
-    });
-    for io in [IoMode::Direct, IoMode::Staged] {
-        v.push(Tuning {
-            io: Some(io),
-            ..Default::default()
-        });
-    }
-    v.push(Tuning {
-        twiddles: Some(TwiddleSource::Computed),
-        ..Default::default()
-    });
-    v.push(Tuning {
-        exchange: Some(tensorfft::ExchangeFormat::F16),
-        ..Default::default()
-    });
-    v
-}
-
 #[allow(clippy::too_many_arguments)]
 fn bench_row<T: Element>(
     gpu: &Gpu,
@@ -351,7 +305,7 @@ fn bench_row<T: Element>(
     let mut variant_rows = Vec::new();
     if variants {
         let mut seen = vec![plan.recipe().clone()];
-        for tuning in variant_tunings() {
+        for tuning in Tuning::sweep() {
             let opts = PlanOptions {
                 tuning,
                 ..Default::default()

@@ -148,6 +148,63 @@ pub struct Tuning {
     pub persistent: Option<bool>,
 }
 
+impl Tuning {
+    /// The alternatives `tfft bench --variants` times against the planner's choice; CI compiles
+    /// every one of them for every length and precision.
+    ///
+    /// ```
+    /// assert!(tensorfft::Tuning::sweep().len() > 10);
+    /// ```
+    pub fn sweep() -> Vec<Tuning> {
+        let mut v = Vec::new();
+        for persistent in [false, true] {
+            for min_blocks in [None, Some(2), Some(3), Some(4)] {
+                for prefetch in [false, true] {
+                    v.push(Tuning {
+                        persistent: Some(persistent),
+                        prefetch: Some(prefetch),
+                        min_blocks_per_sm: min_blocks,
+                        ..Default::default()
+                    });
+                }
+            }
+        }
+        for e in [8, 32] {
+            v.push(Tuning {
+                elements_per_thread: Some(e),
+                ..Default::default()
+            });
+        }
+        v.push(Tuning {
+            max_radix: Some(8),
+            ..Default::default()
+        });
+        v.push(Tuning {
+            twiddles_ahead: Some(false),
+            ..Default::default()
+        });
+        v.push(Tuning {
+            streaming: Some(true),
+            ..Default::default()
+        });
+        for io in [IoMode::Direct, IoMode::Staged] {
+            v.push(Tuning {
+                io: Some(io),
+                ..Default::default()
+            });
+        }
+        v.push(Tuning {
+            twiddles: Some(TwiddleSource::Computed),
+            ..Default::default()
+        });
+        v.push(Tuning {
+            exchange: Some(ExchangeFormat::F16),
+            ..Default::default()
+        });
+        v
+    }
+}
+
 /// Everything a caller may choose for a plan besides shape, precision and direction.
 ///
 /// ```
