@@ -29,10 +29,6 @@ pub trait Element:
     fn to_c64(self) -> Complex<f64>;
     /// Rounds complex f64 to this element (round to nearest even per component).
     fn from_c64(c: Complex<f64>) -> Self;
-    /// A complex NaN, used to poison outputs before a run.
-    fn nan() -> Self {
-        Self::from_c64(Complex::new(f64::NAN, f64::NAN))
-    }
 }
 
 impl Element for Complex<f16> {

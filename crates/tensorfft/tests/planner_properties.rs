@@ -34,20 +34,22 @@ fn tuning() -> impl Strategy<Value = Tuning> {
         proptest::option::of(0usize..40),
         proptest::option::of(any::<bool>()),
         proptest::option::of(any::<bool>()),
+        proptest::option::of(any::<bool>()),
     )
         .prop_map(
-            |(e, b, io, tw, x, max_radix, min_blocks, prefetch, streaming)| Tuning {
-                twiddles_ahead: streaming.map(|s| s != prefetch.unwrap_or(true)),
-                persistent: prefetch.map(|p| p || streaming.unwrap_or(false)),
-                prefetch,
-                streaming,
-                max_radix,
-                min_blocks_per_sm: min_blocks,
-                elements_per_thread: e,
-                transforms_per_block: b,
-                io,
-                twiddles: tw,
-                exchange: x,
+            |(e, b, io, tw, x, max_radix, min_blocks, prefetch, twiddles_ahead, persistent)| {
+                Tuning {
+                    twiddles_ahead,
+                    persistent,
+                    prefetch,
+                    max_radix,
+                    min_blocks_per_sm: min_blocks,
+                    elements_per_thread: e,
+                    transforms_per_block: b,
+                    io,
+                    twiddles: tw,
+                    exchange: x,
+                }
             },
         )
 }

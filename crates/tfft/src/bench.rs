@@ -5,7 +5,6 @@ use crate::data::{all_finite, fresh_seed, random, sample_transforms, sampled_err
 use crate::report::RunMeta;
 use crate::{CaseArgs, Suite};
 use half::f16;
-use indicatif::{ProgressBar, ProgressStyle};
 use num_complex::Complex;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -121,12 +120,9 @@ pub fn run(
         gpu.info().name,
         rows_to_run.len()
     );
-    let bar = ProgressBar::new(rows_to_run.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = crate::progress::bar(rows_to_run.len());
     let mut rows = Vec::new();
+    let mut errors = Vec::new();
     for (i, &(p, n, batch)) in rows_to_run.iter().enumerate() {
         bar.set_message(format!("{} N={n}", p.name()));
         let s = seed.wrapping_add(i as u64);
@@ -138,15 +134,13 @@ pub fn run(
         match row {
             Ok(r) => {
                 bar.println(row_line(&r));
-                for v in &r.variants {
-                    bar.println(format!(
-                        "      variant {:.4} ms {:5.1}% err {:.2e}  {}",
-                        v.ms, v.pct_copy, v.rel_l2, v.recipe
-                    ));
-                }
                 rows.push(r);
             }
-            Err(e) => bar.println(format!("ERROR {} N={n}: {e}", p.name())),
+            Err(e) => {
+                let line = format!("ERROR {} N={n}: {e}", p.name());
+                bar.println(&line);
+                errors.push(line);
+            }
         }
         bar.inc(1);
     }
@@ -156,6 +150,17 @@ pub fn run(
     println!("\n{}", header());
     for r in &report.rows {
         println!("{}", row_line(r));
+        let mut variants: Vec<&VariantRow> = r.variants.iter().collect();
+        variants.sort_by(|a, b| a.ms.total_cmp(&b.ms));
+        for v in variants {
+            println!(
+                "      variant {:.4} ms {:5.1}% err {:.2e}  {}",
+                v.ms, v.pct_copy, v.rel_l2, v.recipe
+            );
+        }
+    }
+    for e in &errors {
+        println!("{e}");
     }
     if let Some(path) = json {
         std::fs::write(
@@ -168,7 +173,11 @@ pub fn run(
         crate::plot::draw(&report, path)?;
         println!("wrote {}", path.display());
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 fn header() -> String {

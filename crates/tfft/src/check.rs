@@ -7,7 +7,6 @@ use crate::data::{
 use crate::report::RunMeta;
 use crate::CaseArgs;
 use half::f16;
-use indicatif::{ProgressBar, ProgressStyle};
 use num_complex::Complex;
 use serde::Serialize;
 use std::path::Path;
@@ -100,11 +99,7 @@ pub fn run(
         gpu.info().name,
         cases.len()
     );
-    let bar = ProgressBar::new(cases.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = crate::progress::bar(cases.len());
     let mut rows = Vec::new();
     for (i, c) in cases.iter().enumerate() {
         bar.set_message(format!(

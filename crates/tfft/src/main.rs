@@ -7,6 +7,7 @@ mod data;
 mod demo;
 mod info;
 mod plot;
+mod progress;
 mod report;
 
 use clap::{Parser, Subcommand, ValueEnum};

@@ -7,9 +7,7 @@ use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::kernels::KernelSource;
 use crate::plan::twiddles::stage_twiddles;
-use crate::plan::{
-    plan_c2c_recipe, Direction, Normalization, PlanOptions, Precision, Recipe, Shape,
-};
+use crate::plan::{plan_c2c_recipe, Direction, PlanOptions, Precision, Recipe, Shape};
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, LaunchConfig, PushKernelArg};
 use num_complex::Complex;
@@ -54,14 +52,27 @@ pub struct GpuPlan {
     gpu: Gpu,
     recipe: Recipe,
     batch: usize,
-    normalization: Normalization,
     forward_fn: CudaFunction,
     inverse_fn: CudaFunction,
-    twiddles: Option<DeviceBuffer<Complex<f64>>>,
-    twiddles_f32: Option<DeviceBuffer<Complex<f32>>>,
+    twiddles: TwiddleTable,
     /// Blocks of the persistent grid: resident blocks per SM times SMs.
     max_grid: usize,
     creation: PlanCreation,
+}
+
+/// The kernels' twiddle table on the device, in the plan's compute precision.
+enum TwiddleTable {
+    F32(DeviceBuffer<Complex<f32>>),
+    F64(DeviceBuffer<Complex<f64>>),
+}
+
+impl TwiddleTable {
+    fn device_address(&self, stream: &cudarc::driver::CudaStream) -> u64 {
+        match self {
+            TwiddleTable::F32(t) => t.device_address(stream),
+            TwiddleTable::F64(t) => t.device_address(stream),
+        }
+    }
 }
 
 impl Gpu {
@@ -120,14 +131,14 @@ impl Gpu {
             // Single-stage plans read no twiddles; keep a valid pointer anyway.
             table.push(Complex::new(1.0, 0.0));
         }
-        let (twiddles, twiddles_f32) = match precision {
-            Precision::F64 => (Some(self.upload(&table)?), None),
+        let twiddles = match precision {
+            Precision::F64 => TwiddleTable::F64(self.upload(&table)?),
             _ => {
                 let t32: Vec<Complex<f32>> = table
                     .iter()
                     .map(|w| Complex::new(w.re as f32, w.im as f32))
                     .collect();
-                (None, Some(self.upload(&t32)?))
+                TwiddleTable::F32(self.upload(&t32)?)
             }
         };
         self.synchronize()?;
@@ -149,11 +160,9 @@ impl Gpu {
             gpu: self.clone(),
             recipe,
             batch: shape.batch_count(),
-            normalization: options.normalization,
             forward_fn,
             inverse_fn,
             twiddles,
-            twiddles_f32,
             max_grid,
             creation: PlanCreation {
                 ms: start.elapsed().as_secs_f64() * 1e3,
@@ -250,7 +259,7 @@ impl GpuPlan {
         self.execute_in_place(Direction::Forward, data)
     }
 
-    /// In-place inverse transform (scaled as the plan's [`Normalization`] says).
+    /// In-place inverse transform (scaled as the plan's [`crate::Normalization`] says).
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
@@ -392,7 +401,7 @@ impl GpuPlan {
             Direction::Inverse => &self.inverse_fn,
         };
         let groups = self.batch.div_ceil(r.transforms_per_block);
-        // A persistent grid: each block loops over tiles, prefetching the next while computing.
+        // A persistent grid loops over tiles; otherwise one block per tile.
         let grid = if r.persistent {
             groups.min(self.max_grid)
         } else {
@@ -405,14 +414,15 @@ impl GpuPlan {
             shared_mem_bytes: r.shared_bytes() as u32,
         };
         let batch = self.batch as u64;
-        let scale = self.normalization.factor(dir, r.n);
+        // The recipe records whether the inverse kernel scales; the factor is 1/N then.
+        let scale = if dir == Direction::Inverse && r.inverse_scaled {
+            1.0 / r.n as f64
+        } else {
+            1.0
+        };
         let mut args = stream.launch_builder(func);
         args.arg(&src).arg(&dst);
-        let tw = match (&self.twiddles, &self.twiddles_f32) {
-            (Some(t), _) => t.device_address(stream),
-            (None, Some(t)) => t.device_address(stream),
-            (None, None) => 0,
-        };
+        let tw = self.twiddles.device_address(stream);
         args.arg(&tw).arg(&batch);
         let scale32 = scale as f32;
         if r.precision == Precision::F64 {

@@ -70,7 +70,6 @@ struct Cfg_{name} {{
     static constexpr bool STAGED = {staged};
     static constexpr bool TW_TABLE = {table};
     static constexpr bool PREFETCH = {prefetch};
-    static constexpr bool STREAM = {stream};
     static constexpr bool SCALED = {scaled};
     static constexpr bool TW_AHEAD = {tw_ahead};
 }};
@@ -89,7 +88,6 @@ extern "C" __global__ void __launch_bounds__({bounds}) {name}(
                 staged = recipe.io == IoMode::Staged,
                 table = recipe.twiddles == TwiddleSource::Table,
                 prefetch = recipe.prefetch,
-                stream = recipe.streaming,
                 scaled = dir == Direction::Inverse && recipe.inverse_scaled,
                 tw_ahead = recipe.twiddles_ahead,
                 bounds = if recipe.min_blocks_per_sm > 0 {

@@ -140,8 +140,6 @@ pub struct Tuning {
     pub min_blocks_per_sm: Option<usize>,
     /// Load the next tile while computing this one (costs a second tile of registers).
     pub prefetch: Option<bool>,
-    /// Streaming (evict-first) cache hints on transform data.
-    pub streaming: Option<bool>,
     /// Load each stage's twiddles one stage ahead (more registers, latency hidden in-thread).
     pub twiddles_ahead: Option<bool>,
     /// Launch a persistent grid (resident blocks × SMs) instead of one block per tile.
@@ -181,10 +179,6 @@ impl Tuning {
         });
         v.push(Tuning {
             twiddles_ahead: Some(false),
-            ..Default::default()
-        });
-        v.push(Tuning {
-            streaming: Some(true),
             ..Default::default()
         });
         for io in [IoMode::Direct, IoMode::Staged] {

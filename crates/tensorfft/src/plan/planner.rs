@@ -3,7 +3,7 @@
 
 use super::options::{ExchangeFormat, IoMode, Normalization, PlanOptions, TwiddleSource};
 use super::precision::Precision;
-use super::recipe::Recipe;
+use super::recipe::{padded_shared_len, Recipe};
 use super::shape::Shape;
 use crate::error::{Error, Result};
 
@@ -151,11 +151,7 @@ pub fn plan_c2c_recipe(
         IoMode::Staged => 1,
         IoMode::Direct => direct_width,
     };
-    let stride = {
-        let per_line = 128 / exchange.bytes();
-        n + n / per_line
-    };
-    let per_transform_smem = stride * exchange.bytes();
+    let per_transform_smem = padded_shared_len(n, exchange) * exchange.bytes();
     let b = match tuning.transforms_per_block {
         Some(b) => b,
         None => {
@@ -208,7 +204,6 @@ pub fn plan_c2c_recipe(
         exchange,
         min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(min_blocks_default),
         prefetch,
-        streaming: tuning.streaming.unwrap_or(false),
         inverse_scaled: options.normalization == Normalization::InverseByN,
         twiddles_ahead: tuning.twiddles_ahead.unwrap_or(true),
         persistent,

@@ -41,8 +41,6 @@ pub struct Recipe {
     pub min_blocks_per_sm: usize,
     /// Whether the next tile's loads are issued before the current tile is computed.
     pub prefetch: bool,
-    /// Whether transform data uses streaming (evict-first) cache hints.
-    pub streaming: bool,
     /// Whether the inverse kernel scales its output ([`crate::Normalization::InverseByN`]).
     pub inverse_scaled: bool,
     /// Whether each stage's twiddles are loaded during the previous stage.
@@ -71,8 +69,7 @@ impl Recipe {
     /// assert_eq!(r.shared_stride(), 1024 + 64);
     /// ```
     pub fn shared_stride(&self) -> usize {
-        let per_line = 128 / self.exchange.bytes();
-        self.n + self.n / per_line
+        padded_shared_len(self.n, self.exchange)
     }
 
     /// Dynamic shared memory of one block, in bytes.
@@ -96,7 +93,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -114,17 +111,23 @@ impl Recipe {
             self.exchange.bytes() * 4,
             self.min_blocks_per_sm,
             if self.prefetch { "_pf" } else { "" },
-            if self.streaming { "_cs" } else { "" },
-        ) + if self.inverse_scaled { "_isc" } else { "" }
-            + if self.twiddles_ahead { "_twa" } else { "" }
+            if self.twiddles_ahead { "_twa" } else { "" },
+            if self.inverse_scaled { "_isc" } else { "" },
+        )
     }
+}
+
+/// Shared-memory length of one transform of `n` values exchanged as `exchange`: one padding
+/// element per 128 bytes, matching the kernels' `padded()`.
+pub(crate) fn padded_shared_len(n: usize, exchange: ExchangeFormat) -> usize {
+    n + n / (128 / exchange.bytes())
 }
 
 impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} streaming={} persistent={}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -139,7 +142,6 @@ impl fmt::Display for Recipe {
             self.min_blocks_per_sm,
             self.prefetch,
             self.twiddles_ahead,
-            self.streaming,
             self.persistent
         )
     }

@@ -134,9 +134,8 @@ struct SinglePass {
         constexpr int VW = width<FIRST, LAST>();
         static_assert(BF % VW == 0, "vector width must divide the butterflies per thread");
 
-        // Gather. In direct mode the first stage's values were prefetched by load_direct().
-        if (FROM_GLOBAL) {
-        } else {
+        // Gather (in direct mode the first stage's values are already in v, from load_direct()).
+        if constexpr (!FROM_GLOBAL) {
 #pragma unroll
             for (int k = 0; k < BF; ++k) {
                 const int j = butterfly<VW>(c.t, k);
@@ -171,7 +170,7 @@ struct SinglePass {
                         BitsVec<Bits, VW> y;
 #pragma unroll
                         for (int u = 0; u < VW; ++u) y.e[u] = Store::pack(output(c, v[(k + u) * R + r]));
-                        store_global<Cfg::STREAM>(reinterpret_cast<BitsVec<Bits, VW>*>(c.out + c.gbase + j + r * STRIDE), y);
+                        *reinterpret_cast<BitsVec<Bits, VW>*>(c.out + c.gbase + j + r * STRIDE) = y;
                     }
                 }
             }
@@ -206,7 +205,7 @@ struct SinglePass {
 #pragma unroll
             for (int r = 0; r < R0; ++r) {
                 const BitsVec<Bits, V> x =
-                    load_global<Cfg::STREAM>(reinterpret_cast<const BitsVec<Bits, V>*>(c.in + c.gbase + j + r * STRIDE));
+                    *reinterpret_cast<const BitsVec<Bits, V>*>(c.in + c.gbase + j + r * STRIDE);
 #pragma unroll
                 for (int u = 0; u < V; ++u) raw[(k + u) * R0 + r] = x.e[u];
             }
@@ -247,7 +246,7 @@ struct SinglePass {
             if (!chunk_exists(ci)) {
                 continue;
             } else if (g + VS <= c.total) {
-                w[it] = load_global<Cfg::STREAM>(reinterpret_cast<const Vec16*>(c.in + g));
+                w[it] = *reinterpret_cast<const Vec16*>(c.in + g);
             } else {
 #pragma unroll
                 for (int u = 0; u < VS; ++u) {
@@ -291,7 +290,7 @@ struct SinglePass {
             }
             const u64 g = c.tile + e0;
             if (g + VS <= c.total) {
-                store_global<Cfg::STREAM>(reinterpret_cast<Vec16*>(c.out + g), w);
+                *reinterpret_cast<Vec16*>(c.out + g) = w;
             } else {
 #pragma unroll
                 for (int u = 0; u < VS; ++u)
@@ -307,8 +306,24 @@ struct SinglePass {
         c.valid = transform < batch;
     }
 
-    // Persistent loop over tiles of B transforms. With Cfg::PREFETCH it is software-pipelined:
-    // the device-memory loads of tile g + gridDim.x are issued before tile g is computed.
+    // Registers holding a tile's device-memory values between its loads and its first use.
+    struct Tile {
+        Bits raw[Cfg::STAGED ? 1 : E];                    // direct: the first stage's values
+        Vec16 chunks[Cfg::STAGED ? CHUNKS_PER_THREAD : 1];  // staged: 16-byte pieces of the tile
+    };
+
+    template <int R0>
+    static __device__ __forceinline__ void load_tile(const Ctx& c, Tile& tile) {
+        if constexpr (Cfg::STAGED) {
+            load_staged(c, tile.chunks);
+        } else {
+            load_direct<R0>(c, tile.raw);
+        }
+    }
+
+    // Grid-stride loop over tiles of B transforms (the host launches one block per tile, or a
+    // persistent grid). With Cfg::PREFETCH it is software-pipelined: the device-memory loads of
+    // tile g + gridDim.x are issued before tile g is computed.
     template <int... RADICES>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles, u64 batch,
                                                Real scale) {
@@ -326,45 +341,28 @@ struct SinglePass {
         const u64 groups = (batch + B - 1) / B;
         u64 group = blockIdx.x;
         if (group >= groups) return;
-        Bits raw[Cfg::STAGED ? 1 : E];
-        Vec16 chunks[Cfg::STAGED ? CHUNKS_PER_THREAD : 1];
+        Tile tile;
         select_group(c, group, batch);
-        if constexpr (Cfg::PREFETCH) {
-            if constexpr (Cfg::STAGED) {
-                load_staged(c, chunks);
-            } else {
-                load_direct<R0>(c, raw);
-            }
-        }
+        if constexpr (Cfg::PREFETCH) load_tile<R0>(c, tile);
         for (; group < groups; group += gridDim.x) {
             select_group(c, group, batch);
-            if constexpr (!Cfg::PREFETCH) {
-                if constexpr (Cfg::STAGED) {
-                    load_staged(c, chunks);
-                } else {
-                    load_direct<R0>(c, raw);
-                }
-            }
+            if constexpr (!Cfg::PREFETCH) load_tile<R0>(c, tile);
             C v[E];
             if constexpr (Cfg::STAGED) {
-                store_staged(chunks, smem_all);
+                store_staged(tile.chunks, smem_all);
             } else {
 #pragma unroll
-                for (int i = 0; i < E; ++i) v[i] = Store::unpack(raw[i]);
+                for (int i = 0; i < E; ++i) v[i] = Store::unpack(tile.raw[i]);
             }
             const u64 next = group + gridDim.x;
             if (Cfg::PREFETCH && next < groups) {
                 Ctx cn = c;
                 select_group(cn, next, batch);
-                if constexpr (Cfg::STAGED) {
-                    load_staged(cn, chunks);
-                } else {
-                    load_direct<R0>(cn, raw);
-                }
+                load_tile<R0>(cn, tile);
             }
             C tw[E];  // stage 0 has no twiddles; it starts loading stage 1's
             stages<0, 1, 0, RADICES...>(c, v, tw);
-            if (Cfg::STAGED) copy_out(c, smem_all);
+            if constexpr (Cfg::STAGED) copy_out(c, smem_all);
         }
     }
 };
