@@ -35,10 +35,24 @@ fn tuning() -> impl Strategy<Value = Tuning> {
         proptest::option::of(any::<bool>()),
         proptest::option::of(any::<bool>()),
         proptest::option::of(any::<bool>()),
+        proptest::option::of(any::<bool>()),
     )
         .prop_map(
-            |(e, b, io, tw, x, max_radix, min_blocks, prefetch, twiddles_ahead, persistent)| {
+            |(
+                e,
+                b,
+                io,
+                tw,
+                x,
+                max_radix,
+                min_blocks,
+                prefetch,
+                twiddles_ahead,
+                persistent,
+                tensor_cores,
+            )| {
                 Tuning {
+                    tensor_cores,
                     twiddles_ahead,
                     persistent,
                     prefetch,
@@ -80,9 +94,18 @@ proptest! {
                 for &radix in &r.radices {
                     prop_assert!((2..=MAX_RADIX).contains(&radix) && r.elements_per_thread % radix == 0);
                 }
-                let first = r.elements_per_thread / r.radices[0];
-                let last = r.elements_per_thread / r.radices[r.radices.len() - 1];
-                prop_assert!(r.vector_width >= 1 && first % r.vector_width == 0 && last % r.vector_width == 0);
+                // Tensor-core stages access device memory in runs of 4 of their own; CUDA-core end
+                // stages need whole vectors.
+                let ends = [r.radices[0], r.radices[r.radices.len() - 1]];
+                prop_assert!(r.vector_width >= 1);
+                for radix in ends.into_iter().filter(|&x| !(r.tensor_cores && x == 16)) {
+                    prop_assert_eq!((r.elements_per_thread / radix) % r.vector_width, 0);
+                }
+                if r.tensor_cores {
+                    prop_assert_eq!(p, Precision::F16);
+                    prop_assert_eq!(r.elements_per_thread, 16);
+                    prop_assert_eq!(r.threads_per_transform % 32, 0);
+                }
                 if r.io == IoMode::Staged {
                     prop_assert_eq!(r.vector_width, 1);
                     prop_assert_eq!((r.transforms_per_block * r.n) % (16 / p.complex_bytes()), 0);

@@ -75,6 +75,12 @@ fn sweep<T: Element>(tuning: Tuning) {
             Ok(r) => r,
             // A tuning override may ask for more threads per block than a GPU has.
             Err(tensorfft::Error::DeviceLimit(_)) if tuning != Tuning::default() => continue,
+            // Tensor-core stages need whole warps per transform (N >= 512).
+            Err(tensorfft::Error::Unsupported { .. })
+                if tuning.tensor_cores == Some(true) && n < 512 =>
+            {
+                continue
+            }
             Err(e) => panic!("N={n}: {e}"),
         };
         check_recipe::<T>(&recipe, if n <= 1024 { 5 } else { 2 });
@@ -157,4 +163,74 @@ fn wrong_precision_or_length_is_refused() {
         execute(&recipe, Direction::Forward, Normalization::None, &x),
         Err(tensorfft::Error::LengthMismatch { .. })
     ));
+}
+
+#[test]
+fn c2c_f16_tensor_core_and_cuda_core_stages_match_oracle() {
+    for tensor_cores in [false, true] {
+        sweep::<Complex<f16>>(Tuning {
+            tensor_cores: Some(tensor_cores),
+            ..Default::default()
+        });
+    }
+}
+
+#[test]
+fn tensor_core_recipes_use_radix_16_stages_and_stay_accurate() {
+    // The f16 rounding of samples and DFT matrix costs accuracy, but within a small factor of the
+    // f32-arithmetic stages (both are dominated by f16 storage).
+    for n in [512, 1024, 4096, 16384] {
+        let on = PlanOptions {
+            tuning: Tuning {
+                tensor_cores: Some(true),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let tc = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &on).unwrap();
+        assert!(tc.tensor_cores && tc.radices.iter().filter(|&&r| r == 16).count() >= 2);
+        let cc = PlanOptions {
+            tuning: Tuning {
+                tensor_cores: Some(false),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let cc = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &cc).unwrap();
+        let x: Vec<Complex<f16>> = random(n * 2);
+        let want = oracle_c2c_batched(&widen(&x), n, Direction::Forward, Normalization::None);
+        let err = |r: &Recipe| {
+            let y = execute(r, Direction::Forward, Normalization::None, &x).unwrap();
+            relative_l2(&widen(&y), &want)
+        };
+        let (e_tc, e_cc) = (err(&tc), err(&cc));
+        assert!(
+            e_tc < 4.0 * e_cc && e_tc < 1e-3,
+            "N={n}: tensor cores {e_tc:.2e}, CUDA cores {e_cc:.2e}"
+        );
+    }
+}
+
+#[test]
+fn tensor_cores_are_refused_where_they_cannot_run() {
+    let on = PlanOptions {
+        tuning: Tuning {
+            tensor_cores: Some(true),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    for (n, p) in [
+        (4096, Precision::F32),
+        (256, Precision::F16),
+        (1024, Precision::F64),
+    ] {
+        assert!(
+            matches!(
+                plan_c2c_recipe(&Shape::new([n]), p, &on),
+                Err(tensorfft::Error::Unsupported { .. })
+            ),
+            "{p:?} N={n}"
+        );
+    }
 }

@@ -4,3 +4,4 @@
 pub mod oracle;
 pub mod radix_dft;
 pub mod reference;
+pub mod tensor_dft;

@@ -3,6 +3,7 @@
 //! roundings), so planner and arithmetic are tested without a GPU.
 
 use crate::cpu::radix_dft::dft_in_place;
+use crate::cpu::tensor_dft::dft16_tensor_emulated;
 use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::plan::twiddles::forward_table;
@@ -116,7 +117,11 @@ fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scale: f64, input:
                         *vr = *vr * table[base * r];
                     }
                 }
-                dft_in_place(&mut v, sign);
+                if recipe.tensor_cores && radix == 16 {
+                    dft16_tensor_emulated(&mut v, sign);
+                } else {
+                    dft_in_place(&mut v, sign);
+                }
                 let dst = (j / ns) * ns * radix + j % ns;
                 for (r, &vr) in v.iter().enumerate() {
                     y[dst + r * ns] = if s + 1 < stages {

@@ -6,6 +6,7 @@ use crate::plan::{Direction, ExchangeFormat, IoMode, Precision, Recipe, TwiddleS
 const COMPLEX: &str = include_str!("cuda/complex.cuh");
 const PRECISION: &str = include_str!("cuda/precision.cuh");
 const DFT_REGISTERS: &str = include_str!("cuda/dft_registers.cuh");
+const DFT_TENSOR_CORES: &str = include_str!("cuda/dft_tensor_cores.cuh");
 const STOCKHAM_SINGLE_PASS: &str = include_str!("cuda/stockham_single_pass.cuh");
 
 /// CUDA C++ source of one kernel module and the names of its entry points.
@@ -47,7 +48,13 @@ impl KernelSource {
         let radices: Vec<String> = recipe.radices.iter().map(|r| r.to_string()).collect();
         let radices = radices.join(", ");
         let mut source = String::new();
-        for part in [COMPLEX, PRECISION, DFT_REGISTERS, STOCKHAM_SINGLE_PASS] {
+        for part in [
+            COMPLEX,
+            PRECISION,
+            DFT_REGISTERS,
+            DFT_TENSOR_CORES,
+            STOCKHAM_SINGLE_PASS,
+        ] {
             for line in part.lines().filter(|l| l.trim() != "#pragma once") {
                 source.push_str(line);
                 source.push('\n');
@@ -72,6 +79,7 @@ struct Cfg_{name} {{
     static constexpr bool PREFETCH = {prefetch};
     static constexpr bool SCALED = {scaled};
     static constexpr bool TW_AHEAD = {tw_ahead};
+    static constexpr bool TENSOR = {tensor};
 }};
 extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
@@ -90,6 +98,7 @@ extern "C" __global__ void __launch_bounds__({bounds}) {name}(
                 prefetch = recipe.prefetch,
                 scaled = dir == Direction::Inverse && recipe.inverse_scaled,
                 tw_ahead = recipe.twiddles_ahead,
+                tensor = recipe.tensor_cores,
                 bounds = if recipe.min_blocks_per_sm > 0 {
                     format!("{threads}, {}", recipe.min_blocks_per_sm)
                 } else {

@@ -9,7 +9,8 @@ use super::recipe::Recipe;
 ///
 /// It adds, each with a factor of one unit roundoff: the final rounding to the storage
 /// precision, one rounding per shared-memory exchange in the exchange format, and log2 N levels
-/// of arithmetic in the compute precision. Measured errors are several times smaller (rounding
+/// of arithmetic in the compute precision, and two f16 roundings (samples and DFT matrix) per
+/// tensor-core stage. Measured errors are several times smaller (rounding
 /// errors add as a random walk, the bound adds them linearly); a wrong twiddle or index gives
 /// errors of order one.
 ///
@@ -31,5 +32,14 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
         ExchangeFormat::F64 => Precision::F64.unit_roundoff(),
     };
     let exchanges = recipe.radices.len().saturating_sub(1) as f64;
-    u_store + u_exchange * exchanges + u_compute * (log_n + 1.0)
+    // Tensor-core stages round their samples and the DFT matrix to f16.
+    let tensor_stages = if recipe.tensor_cores {
+        recipe.radices.iter().filter(|&&r| r == 16).count() as f64
+    } else {
+        0.0
+    };
+    u_store
+        + u_exchange * exchanges
+        + u_compute * (log_n + 1.0)
+        + 2.0 * Precision::F16.unit_roundoff() * tensor_stages
 }

@@ -144,6 +144,8 @@ pub struct Tuning {
     pub twiddles_ahead: Option<bool>,
     /// Launch a persistent grid (resident blocks × SMs) instead of one block per tile.
     pub persistent: Option<bool>,
+    /// Run radix-16 stages on the tensor cores (F16 only; 16 values per thread, N ≥ 512).
+    pub tensor_cores: Option<bool>,
 }
 
 impl Tuning {
@@ -195,6 +197,18 @@ impl Tuning {
             exchange: Some(ExchangeFormat::F16),
             ..Default::default()
         });
+        v.push(Tuning {
+            tensor_cores: Some(false),
+            ..Default::default()
+        });
+        for (persistent, prefetch) in [(false, false), (true, false)] {
+            v.push(Tuning {
+                tensor_cores: Some(true),
+                persistent: Some(persistent),
+                prefetch: Some(prefetch),
+                ..Default::default()
+            });
+        }
         v
     }
 }

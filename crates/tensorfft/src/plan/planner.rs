@@ -108,7 +108,21 @@ pub fn plan_c2c_recipe(
             "2, 4, 8 or 16",
         ));
     }
-    let radices = choose_radices(n, e.min(max_radix));
+    // Tensor-core radix-16 stages: a warp holds the 16 samples of 32 butterflies, 16 values per
+    // thread, so they need E = 16 and whole warps per transform.
+    let tensor_possible = precision == Precision::F16 && e == 16 && max_radix == 16 && t % 32 == 0;
+    let tensor_cores = tuning.tensor_cores.unwrap_or(tensor_possible);
+    if tensor_cores && !tensor_possible {
+        return Err(unsupported(
+            format!("tensor-core stages for {precision:?} N={n} with {e} values per thread and maximum radix {max_radix}"),
+            "F16 with 16 values per thread, maximum radix 16 and N >= 512",
+        ));
+    }
+    let radices = if tensor_cores {
+        tensor_radices(n)
+    } else {
+        choose_radices(n, e.min(max_radix))
+    };
 
     let exchange = match (precision, tuning.exchange) {
         (Precision::F64, None | Some(ExchangeFormat::F64)) => ExchangeFormat::F64,
@@ -136,10 +150,12 @@ pub fn plan_c2c_recipe(
         _ => ExchangeFormat::F32,
     };
 
-    let direct_width = (16 / elem)
-        .min(e / radices[0])
-        .min(e / radices[radices.len() - 1])
-        .max(1);
+    // Vector width of the CUDA-core end stages' direct accesses (tensor-core stages always
+    // access runs of 4).
+    let cuda_core_ends = [radices[0], radices[radices.len() - 1]]
+        .into_iter()
+        .filter(|&r| !(tensor_cores && r == 16));
+    let direct_width = cuda_core_ends.fold(16 / elem, |w, r| w.min(e / r)).max(1);
     // Direct accesses should fill whole 32-byte sectors with one transform's threads in one
     // instruction; shorter transforms go through shared memory with 16-byte copies.
     let io = tuning.io.unwrap_or(if t * direct_width * elem >= 32 {
@@ -207,6 +223,7 @@ pub fn plan_c2c_recipe(
         inverse_scaled: options.normalization == Normalization::InverseByN,
         twiddles_ahead: tuning.twiddles_ahead.unwrap_or(true),
         persistent,
+        tensor_cores,
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048
     {
@@ -229,6 +246,23 @@ pub fn plan_c2c_recipe(
         )));
     }
     Ok(recipe)
+}
+
+/// Radices of a tensor-core plan: as many radix-16 stages as fit, then one CUDA-core stage for
+/// the remaining factor (2, 4 or 8), last.
+///
+/// ```
+/// use tensorfft::plan::planner::tensor_radices;
+/// assert_eq!(tensor_radices(4096), vec![16, 16, 16]);
+/// assert_eq!(tensor_radices(8192), vec![16, 16, 16, 2]);
+/// ```
+pub fn tensor_radices(n: usize) -> Vec<usize> {
+    let bits = n.trailing_zeros() as usize;
+    let mut radices = vec![16; bits / 4];
+    if !bits.is_multiple_of(4) {
+        radices.push(1 << (bits % 4));
+    }
+    radices
 }
 
 /// Splits `n` (a power of two) into the fewest stages of radix at most `max_radix`, as even as

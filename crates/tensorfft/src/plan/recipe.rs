@@ -47,6 +47,8 @@ pub struct Recipe {
     pub twiddles_ahead: bool,
     /// Whether the grid is persistent (resident blocks × SMs) or one block per tile.
     pub persistent: bool,
+    /// Whether radix-16 stages run on the tensor cores (f16 inputs, f32 accumulation).
+    pub tensor_cores: bool,
 }
 
 impl Recipe {
@@ -93,7 +95,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -113,6 +115,7 @@ impl Recipe {
             if self.prefetch { "_pf" } else { "" },
             if self.twiddles_ahead { "_twa" } else { "" },
             if self.inverse_scaled { "_isc" } else { "" },
+            if self.tensor_cores { "_tc" } else { "" },
         )
     }
 }
@@ -127,7 +130,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -142,7 +145,8 @@ impl fmt::Display for Recipe {
             self.min_blocks_per_sm,
             self.prefetch,
             self.twiddles_ahead,
-            self.persistent
+            self.persistent,
+            self.tensor_cores
         )
     }
 }

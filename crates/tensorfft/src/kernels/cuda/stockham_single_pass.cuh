@@ -15,6 +15,12 @@
 //    vectors, and every stage works from shared memory. Used for short transforms, where a
 //    transform is too short for direct accesses to fill whole sectors.
 //
+// With Cfg::TENSOR, radix-16 stages run on the tensor cores (dft_tensor_cores.cuh): a warp's
+// 32 threads hold the 16 samples of 32 butterflies, lane (g, q) holding samples 2q, 2q+1, 2q+8,
+// 2q+9 of four butterflies, in runs of 4 consecutive butterflies per thread where the stage
+// touches device memory (16-byte accesses) and 8 apart otherwise. Other stages run on the CUDA
+// cores as above.
+//
 // Shared memory is padded by one element per 128 bytes to spread the strided accesses of the
 // Stockham exchange over the banks.
 #pragma once
@@ -59,13 +65,14 @@ struct SinglePass {
     static constexpr int SMEM_STRIDE = N + (N >> PAD_SHIFT);
     static_assert(T * E == N, "threads per transform times elements per thread must be N");
 
-    static __device__ __forceinline__ int padded(int i) { return i + (i >> PAD_SHIFT); }
+    static __device__ __forceinline__ constexpr int padded(int i) { return i + (i >> PAD_SHIFT); }
 
     struct Ctx {
         const Bits* in;
         Bits* out;
         const Real* twiddles;
         XBits* smem;  // this transform's shared-memory slice
+        Dft16Fragments dft16;  // tensor-core stages: this lane's DFT-matrix fragments
         u64 gbase;    // element offset of this transform in device memory
         u64 tile;     // element offset of the block's tile
         u64 total;    // elements in the whole batch
@@ -83,28 +90,97 @@ struct SinglePass {
     template <int R, int NS, int TWOFF, int VW>
     static __device__ __forceinline__ void load_twiddles(const Ctx& c, C (&tw)[E]) {
         typedef typename Real2Of<Real>::Type R2;
-        constexpr int BF = E / R;
+        const int jt = thread_butterfly<R, VW>(c.t);
+        const int rt = thread_sample<R>(c.t);
+        const R2* row = reinterpret_cast<const R2*>(c.twiddles) + TWOFF + rt * NS + jt % NS;
 #pragma unroll
-        for (int k = 0; k < BF; ++k) {
-            const int m = butterfly<VW>(c.t, k) % NS;
-#pragma unroll
-            for (int r = 1; r < R; ++r) {
-                if (Cfg::TW_TABLE) {
-                    const R2 q = __ldg(reinterpret_cast<const R2*>(c.twiddles) + TWOFF + r * NS + m);
-                    tw[k * R + r] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
-                } else {
-                    Real sn, cs;
-                    sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &sn, &cs);
-                    tw[k * R + r] = cx(cs, sn);
-                }
+        for (int idx = 0; idx < E; ++idx) {
+            if (!twiddled<R>(idx)) continue;
+            const int jc = slot_butterfly_offset<R, VW>(idx);
+            const int rc = slot_sample_offset<R>(idx);
+            if (Cfg::TW_TABLE) {
+                const R2 q = __ldg(row + rc * NS + jc % NS);
+                tw[idx] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
+            } else {
+                const int m = (jt + jc) % NS;
+                const int r = rt + rc;
+                Real sn, cs;
+                sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &sn, &cs);
+                tw[idx] = cx(cs, sn);
             }
         }
     }
 
-    // Partition width of a stage: vectors where it touches device memory directly.
-    template <bool FIRST, bool LAST>
+    // Whether a stage of radix R runs on the tensor cores.
+    template <int R>
+    static __device__ __forceinline__ constexpr bool tensor_stage() {
+        return Cfg::TENSOR && R == 16;
+    }
+
+    // Partition width of a stage: vectors where it touches device memory directly (tensor-core
+    // stages: runs of 4 butterflies per thread).
+    template <int R, bool FIRST, bool LAST>
     static __device__ __forceinline__ constexpr int width() {
-        return ((FIRST || LAST) && !Cfg::STAGED) ? V : 1;
+        return ((FIRST || LAST) && !Cfg::STAGED) ? (tensor_stage<R>() ? 4 : V) : 1;
+    }
+
+    // Butterfly j (within the transform) and sample r of thread t's value slot idx in a stage of
+    // radix R and partition width VW. CUDA-core stages: slot k*R + r is sample r of the thread's
+    // k-th butterfly. Tensor-core stages: see dft_tensor_cores.cuh; the warp's 32 butterflies are
+    // consecutive, lane g holding 4 of them (consecutive with VW == 4, else 8 apart).
+    //
+    // Both split into a per-thread part and a per-slot part with disjoint bits, j = jt + jc(idx)
+    // and r = rt + rc(idx). Every index derived from (j, r) by placing their bits (Stockham
+    // positions, twiddle rows, padding) is then a per-thread base plus a compile-time constant per
+    // slot, so the unrolled loops address memory with immediate offsets.
+    template <int R, int VW>
+    static __device__ __forceinline__ int thread_butterfly(int t) {
+        if constexpr (tensor_stage<R>()) {
+            const int g = (t & 31) >> 2;
+            return (t & ~31) + (VW == 4 ? 4 * g : g);
+        } else {
+            return VW * t;
+        }
+    }
+
+    template <int R, int VW>
+    static __device__ __forceinline__ constexpr int slot_butterfly_offset(int idx) {
+        if constexpr (tensor_stage<R>()) {
+            return VW == 4 ? idx / 4 : 8 * (idx / 4);
+        } else {
+            return VW * ((idx / R) / VW) * T + (idx / R) % VW;
+        }
+    }
+
+    template <int R>
+    static __device__ __forceinline__ int thread_sample(int t) {
+        if constexpr (tensor_stage<R>()) {
+            return 2 * (t & 3);
+        } else {
+            return 0;
+        }
+    }
+
+    template <int R>
+    static __device__ __forceinline__ constexpr int slot_sample_offset(int idx) {
+        if constexpr (tensor_stage<R>()) {
+            return (idx & 1) + 8 * ((idx >> 1) & 1);
+        } else {
+            return idx % R;
+        }
+    }
+
+    // Stockham destination of sample r of butterfly j in a stage of radix R and span NS.
+    template <int R, int NS>
+    static __device__ __forceinline__ constexpr int destination(int j, int r) {
+        return (j / NS) * NS * R + (j % NS) + r * NS;
+    }
+
+    // Whether slot idx may need a twiddle other than 1 (on the tensor cores sample 0 sits in a
+    // different slot per lane, so every slot is multiplied).
+    template <int R>
+    static __device__ __forceinline__ constexpr bool twiddled(int idx) {
+        return tensor_stage<R>() || idx % R != 0;
     }
 
     // A final value as written out: scaled only in kernels compiled with SCALED (the inverse of a
@@ -131,17 +207,19 @@ struct SinglePass {
         constexpr int STRIDE = N / R;
         constexpr bool FROM_GLOBAL = FIRST && !Cfg::STAGED;
         constexpr bool TO_GLOBAL = LAST && !Cfg::STAGED;
-        constexpr int VW = width<FIRST, LAST>();
-        static_assert(BF % VW == 0, "vector width must divide the butterflies per thread");
+        constexpr bool TENSOR = tensor_stage<R>();
+        constexpr int VW = width<R, FIRST, LAST>();
+        static_assert(TENSOR ? E == 16 && T % 32 == 0 : BF % VW == 0,
+                      "tensor-core stages need 16 values per thread and whole warps per transform; "
+                      "elsewhere the vector width must divide the butterflies per thread");
 
         // Gather (in direct mode the first stage's values are already in v, from load_direct()).
         if constexpr (!FROM_GLOBAL) {
+            const XBits* src = c.smem + padded(thread_butterfly<R, VW>(c.t) + thread_sample<R>(c.t) * STRIDE);
 #pragma unroll
-            for (int k = 0; k < BF; ++k) {
-                const int j = butterfly<VW>(c.t, k);
-#pragma unroll
-                for (int r = 0; r < R; ++r) v[k * R + r] = Xch::unpack(c.smem[padded(j + r * STRIDE)]);
-            }
+            for (int idx = 0; idx < E; ++idx)
+                v[idx] = Xch::unpack(
+                    src[padded(slot_butterfly_offset<R, VW>(idx) + slot_sample_offset<R>(idx) * STRIDE)]);
         }
 
         // Twiddles: loaded by the previous stage (TW_AHEAD, latency hidden in this thread) or
@@ -150,16 +228,32 @@ struct SinglePass {
             if constexpr (!Cfg::TW_AHEAD) load_twiddles<R, NS, TWOFF, VW>(c, tw);
 #pragma unroll
             for (int i = 0; i < E; ++i)
-                if (i % R != 0) v[i] = cmul(v[i], tw[i]);
+                if (twiddled<R>(i)) v[i] = cmul(v[i], tw[i]);
         }
-        if constexpr (Cfg::TW_AHEAD && RN > 0) load_twiddles<RN, NSN, TWOFFN, width<false, LASTN>()>(c, tw);
+        if constexpr (Cfg::TW_AHEAD && RN > 0) load_twiddles<RN, NSN, TWOFFN, width<RN, false, LASTN>()>(c, tw);
 
         // Radix-R DFTs.
+        if constexpr (TENSOR) {
+            dft16_tensor_cores(v, c.dft16);
+        } else {
 #pragma unroll
-        for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
+            for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
+        }
 
         // Scatter.
-        if (TO_GLOBAL) {
+        if constexpr (TO_GLOBAL && TENSOR) {
+            // Runs of 4 consecutive butterflies: one 4-element vector per output frequency.
+            if (c.valid) {
+                const int j = thread_butterfly<R, 4>(c.t);
+#pragma unroll
+                for (int s = 0; s < 4; ++s) {
+                    BitsVec<Bits, 4> y;
+#pragma unroll
+                    for (int i = 0; i < 4; ++i) y.e[i] = Store::pack(output(c, v[i * 4 + s]));
+                    *reinterpret_cast<BitsVec<Bits, 4>*>(c.out + c.gbase + j + tensor_sample(s) * STRIDE) = y;
+                }
+            }
+        } else if constexpr (TO_GLOBAL) {
             // In the last stage NS * R == N, so butterfly j's outputs land at j + r * STRIDE.
             if (c.valid) {
 #pragma unroll
@@ -176,13 +270,11 @@ struct SinglePass {
             }
         } else {
             __syncthreads();  // everyone has gathered before the exchange buffer is overwritten
+            XBits* dst = c.smem + padded(destination<R, NS>(thread_butterfly<R, VW>(c.t), thread_sample<R>(c.t)));
 #pragma unroll
-            for (int k = 0; k < BF; ++k) {
-                const int j = butterfly<VW>(c.t, k);
-                const int dst = (j / NS) * NS * R + (j % NS);
-#pragma unroll
-                for (int r = 0; r < R; ++r) c.smem[padded(dst + r * NS)] = Xch::pack(v[k * R + r]);
-            }
+            for (int idx = 0; idx < E; ++idx)
+                dst[padded(destination<R, NS>(slot_butterfly_offset<R, VW>(idx), slot_sample_offset<R>(idx)))] =
+                    Xch::pack(v[idx]);
             __syncthreads();
         }
     }
@@ -199,15 +291,27 @@ struct SinglePass {
             for (int i = 0; i < E; ++i) raw[i] = Store::pack(cx((Real)0, (Real)0));
             return;
         }
+        if constexpr (tensor_stage<R0>()) {
+            // Runs of 4 consecutive butterflies: one 4-element vector per sample.
+            const int j = thread_butterfly<R0, 4>(c.t);
 #pragma unroll
-        for (int k = 0; k < BF; k += V) {
-            const int j = butterfly<V>(c.t, k);
+            for (int s = 0; s < 4; ++s) {
+                const BitsVec<Bits, 4> x =
+                    *reinterpret_cast<const BitsVec<Bits, 4>*>(c.in + c.gbase + j + tensor_sample(s) * STRIDE);
 #pragma unroll
-            for (int r = 0; r < R0; ++r) {
-                const BitsVec<Bits, V> x =
-                    *reinterpret_cast<const BitsVec<Bits, V>*>(c.in + c.gbase + j + r * STRIDE);
+                for (int i = 0; i < 4; ++i) raw[i * 4 + s] = x.e[i];
+            }
+        } else {
 #pragma unroll
-                for (int u = 0; u < V; ++u) raw[(k + u) * R0 + r] = x.e[u];
+            for (int k = 0; k < BF; k += V) {
+                const int j = butterfly<V>(c.t, k);
+#pragma unroll
+                for (int r = 0; r < R0; ++r) {
+                    const BitsVec<Bits, V> x =
+                        *reinterpret_cast<const BitsVec<Bits, V>*>(c.in + c.gbase + j + r * STRIDE);
+#pragma unroll
+                    for (int u = 0; u < V; ++u) raw[(k + u) * R0 + r] = x.e[u];
+                }
             }
         }
     }
@@ -338,6 +442,7 @@ struct SinglePass {
         c.t = threadIdx.x % T;
         c.total = batch * (u64)N;
         c.scale = scale;
+        if constexpr (Cfg::TENSOR) c.dft16 = dft16_fragments<DIR>();
         const u64 groups = (batch + B - 1) / B;
         u64 group = blockIdx.x;
         if (group >= groups) return;

@@ -1,0 +1,47 @@
+//! The tensor-core radix-16 DFT of the GPU kernels, emulated on the CPU: samples and the DFT
+//! matrix rounded to f16, products exact (an f16 product fits in f32), sums in f32, the real and
+//! imaginary halves of the complex product accumulated in two steps as the two `mma.sync`
+//! instructions do.
+
+use half::f16;
+use num_complex::Complex;
+use num_traits::Float;
+
+fn to_f16<R: Float>(x: R) -> f64 {
+    f16::from_f32(x.to_f32().unwrap_or(f32::NAN)).to_f64()
+}
+
+/// One entry of the f16 DFT matrix, `e^{sign 2πi rk/16}` rounded through f32 as the kernels do.
+fn matrix_entry(rk: usize, sign: i32) -> (f64, f64) {
+    let angle = 2.0 * std::f64::consts::PI * (rk % 16) as f64 / 16.0;
+    let (s, c) = angle.sin_cos();
+    let q = |v: f64| f16::from_f32(v as f32).to_f64();
+    (q(c), q(sign as f64 * s))
+}
+
+/// In-place 16-point DFT as the tensor cores compute it; `sign` is -1 forward, +1 inverse.
+///
+/// ```
+/// use num_complex::Complex;
+/// let mut v = vec![Complex::new(0.5f32, 0.0); 16];
+/// tensorfft::cpu::tensor_dft::dft16_tensor_emulated(&mut v, -1);
+/// assert!((v[0].re - 8.0).abs() < 1e-6 && v[3].norm() < 1e-3);
+/// ```
+pub fn dft16_tensor_emulated<R: Float>(v: &mut [Complex<R>], sign: i32) {
+    debug_assert_eq!(v.len(), 16);
+    let x: Vec<(f64, f64)> = v.iter().map(|c| (to_f16(c.re), to_f16(c.im))).collect();
+    let round32 = |a: f64| R::from(a as f32).unwrap_or_else(R::nan);
+    for (k, out) in v.iter_mut().enumerate() {
+        let (mut rr, mut ri, mut ir, mut ii) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
+        for (r, &(xr, xi)) in x.iter().enumerate() {
+            let (fr, fi) = matrix_entry(r * k, sign);
+            rr += xr * fr;
+            ri += xi * -fi;
+            ir += xr * fi;
+            ii += xi * fr;
+        }
+        let re = (rr as f32 as f64) + ri;
+        let im = (ir as f32 as f64) + ii;
+        *out = Complex::new(round32(re), round32(im));
+    }
+}
