@@ -1,7 +1,7 @@
 //! Writes the CUBIN (compiled by NVRTC, no GPU needed) and CUDA source of one recipe, for
 //! inspecting registers and SASS with `cuobjdump -sass` / `-res-usage`.
 //!
-//! `cargo run --release --example emit_cubin -- f32 4096 [elements_per_thread] [max_radix] [direct|staged]`
+//! `cargo run --release --example emit_cubin -- f32 4096 [elements_per_thread] [max_radix] [direct|staged|-] [tc|cc]`
 
 use tensorfft::gpu::nvrtc::compile_cubin;
 use tensorfft::kernels::KernelSource;
@@ -19,7 +19,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some("direct") => Some(IoMode::Direct),
         _ => None,
     };
+    let tensor_cores = match args.get(5).map(String::as_str) {
+        Some("tc") => Some(true),
+        Some("cc") => Some(false),
+        _ => None,
+    };
     let tuning = Tuning {
+        tensor_cores,
         elements_per_thread: e,
         max_radix,
         io,

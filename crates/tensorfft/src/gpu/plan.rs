@@ -126,7 +126,7 @@ impl Gpu {
                 recipe.shared_bytes() as i32,
             )?;
         }
-        let mut table = stage_twiddles(&recipe.radices);
+        let mut table = stage_twiddles(&recipe);
         if table.is_empty() {
             // Single-stage plans read no twiddles; keep a valid pointer anyway.
             table.push(Complex::new(1.0, 0.0));

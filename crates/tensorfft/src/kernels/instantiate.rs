@@ -61,6 +61,12 @@ impl KernelSource {
             }
         }
         let threads = recipe.threads_per_block();
+        let pads: Vec<String> = recipe
+            .paddings
+            .iter()
+            .map(|p| format!("{{{}, {}, {}, {}}}", p.shift_a, p.mul_a, p.shift_b, p.mul_b))
+            .collect();
+        let pads = pads.join(", ");
         for dir in [Direction::Forward, Direction::Inverse] {
             let name = entry_name(&stem, dir);
             source.push_str(&format!(
@@ -80,6 +86,8 @@ struct Cfg_{name} {{
     static constexpr bool SCALED = {scaled};
     static constexpr bool TW_AHEAD = {tw_ahead};
     static constexpr bool TENSOR = {tensor};
+    static constexpr int SMEM_STRIDE = {smem_stride};
+    static constexpr int PAD[{pad_len}][4] = {{{pads}}};
 }};
 extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
@@ -99,6 +107,9 @@ extern "C" __global__ void __launch_bounds__({bounds}) {name}(
                 scaled = dir == Direction::Inverse && recipe.inverse_scaled,
                 tw_ahead = recipe.twiddles_ahead,
                 tensor = recipe.tensor_cores,
+                smem_stride = recipe.shared_stride(),
+                pad_len = recipe.paddings.len(),
+                pads = pads,
                 bounds = if recipe.min_blocks_per_sm > 0 {
                     format!("{threads}, {}", recipe.min_blocks_per_sm)
                 } else {

@@ -1,7 +1,9 @@
 //! Planning: shapes, precisions and options in; a [`Recipe`] (plain data) out.
 
+pub mod bank_conflicts;
 pub mod error_bound;
 pub mod options;
+pub mod padding;
 pub mod planner;
 pub mod precision;
 pub mod recipe;

@@ -144,7 +144,8 @@ pub struct Tuning {
     pub twiddles_ahead: Option<bool>,
     /// Launch a persistent grid (resident blocks × SMs) instead of one block per tile.
     pub persistent: Option<bool>,
-    /// Run radix-16 stages on the tensor cores (F16 only; 16 values per thread, N ≥ 512).
+    /// Run radix-16 stages on the tensor cores (F16 only; 16 values per thread, N ≥ 512). Off by
+    /// default: measured slower than the CUDA-core stages so far (bench/NOTES.md).
     pub tensor_cores: Option<bool>,
 }
 
@@ -201,13 +202,19 @@ impl Tuning {
             tensor_cores: Some(false),
             ..Default::default()
         });
-        for (persistent, prefetch) in [(false, false), (true, false)] {
-            v.push(Tuning {
-                tensor_cores: Some(true),
-                persistent: Some(persistent),
-                prefetch: Some(prefetch),
-                ..Default::default()
-            });
+        for persistent in [false, true] {
+            for twiddles_ahead in [false, true] {
+                for min_blocks in [None, Some(3), Some(4)] {
+                    v.push(Tuning {
+                        tensor_cores: Some(true),
+                        persistent: Some(persistent),
+                        prefetch: Some(false),
+                        twiddles_ahead: Some(twiddles_ahead),
+                        min_blocks_per_sm: min_blocks,
+                        ..Default::default()
+                    });
+                }
+            }
         }
         v
     }

@@ -3,7 +3,8 @@
 
 use super::options::{ExchangeFormat, IoMode, Normalization, PlanOptions, TwiddleSource};
 use super::precision::Precision;
-use super::recipe::{padded_shared_len, Recipe};
+use super::padding::{tensor_exchange_paddings, Padding};
+use super::recipe::{shared_stride, Recipe};
 use super::shape::Shape;
 use crate::error::{Error, Result};
 
@@ -111,7 +112,10 @@ pub fn plan_c2c_recipe(
     // Tensor-core radix-16 stages: a warp holds the 16 samples of 32 butterflies, 16 values per
     // thread, so they need E = 16 and whole warps per transform.
     let tensor_possible = precision == Precision::F16 && e == 16 && max_radix == 16 && t % 32 == 0;
-    let tensor_cores = tuning.tensor_cores.unwrap_or(tensor_possible);
+    // Opt-in for now: on the H200 the tensor-core kernels issue 47% fewer instructions but are
+    // latency-bound (13 cycles per instruction at 4 warps per scheduler) and slower than the
+    // CUDA-core kernels (bench/NOTES.md, step 11).
+    let tensor_cores = tuning.tensor_cores.unwrap_or(false);
     if tensor_cores && !tensor_possible {
         return Err(unsupported(
             format!("tensor-core stages for {precision:?} N={n} with {e} values per thread and maximum radix {max_radix}"),
@@ -145,8 +149,9 @@ pub fn plan_c2c_recipe(
             ));
         }
         (_, Some(x)) => x,
-        // Half data keeps f32 intermediates while one transform fits in 64 KiB of shared memory.
-        (Precision::F16, None) if n * 8 > 64 * 1024 => ExchangeFormat::F16,
+        // Half data keeps f32 intermediates while one transform fits in 64 KiB of shared memory
+        // (tensor-core plans: always; they run one 1024-thread block per SM at N = 16384).
+        (Precision::F16, None) if n * 8 > 64 * 1024 && !tensor_cores => ExchangeFormat::F16,
         _ => ExchangeFormat::F32,
     };
 
@@ -167,7 +172,16 @@ pub fn plan_c2c_recipe(
         IoMode::Staged => 1,
         IoMode::Direct => direct_width,
     };
-    let per_transform_smem = padded_shared_len(n, exchange) * exchange.bytes();
+    // Tensor-core plans with f32 exchange and direct access use paddings searched to make every
+    // exchange free of bank conflicts (see `padding.rs`); the rest one element per 128 bytes.
+    let default_padding = Padding::per_128_bytes(exchange);
+    let mut paddings = vec![default_padding; radices.len() + 1];
+    if tensor_cores && exchange == ExchangeFormat::F32 && io == IoMode::Direct {
+        if let Some(table) = tensor_exchange_paddings(n) {
+            paddings[1..radices.len()].copy_from_slice(&table);
+        }
+    }
+    let per_transform_smem = shared_stride(n, &paddings) * exchange.bytes();
     let b = match tuning.transforms_per_block {
         Some(b) => b,
         None => {
@@ -224,6 +238,7 @@ pub fn plan_c2c_recipe(
         twiddles_ahead: tuning.twiddles_ahead.unwrap_or(true),
         persistent,
         tensor_cores,
+        paddings,
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048
     {

@@ -1,6 +1,7 @@
 //! A plan as plain data: everything the GPU kernel and the CPU reference executor need.
 
 use super::options::{ExchangeFormat, IoMode, TwiddleSource};
+use super::padding::Padding;
 use super::precision::Precision;
 use std::fmt;
 
@@ -49,6 +50,9 @@ pub struct Recipe {
     pub persistent: bool,
     /// Whether radix-16 stages run on the tensor cores (f16 inputs, f32 accumulation).
     pub tensor_cores: bool,
+    /// Padding of each shared-memory buffer, indexed by the stage that reads it: 0 is the input
+    /// tile of staged access, `radices.len()` the output tile, the others the exchanges.
+    pub paddings: Vec<Padding>,
 }
 
 impl Recipe {
@@ -63,7 +67,7 @@ impl Recipe {
         self.threads_per_transform * self.transforms_per_block
     }
 
-    /// Padded shared-memory length of one transform, in elements (one pad per 128 bytes).
+    /// Shared-memory length of one transform, in elements: the longest padded buffer.
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape};
@@ -71,7 +75,7 @@ impl Recipe {
     /// assert_eq!(r.shared_stride(), 1024 + 64);
     /// ```
     pub fn shared_stride(&self) -> usize {
-        padded_shared_len(self.n, self.exchange)
+        shared_stride(self.n, &self.paddings)
     }
 
     /// Dynamic shared memory of one block, in bytes.
@@ -120,10 +124,9 @@ impl Recipe {
     }
 }
 
-/// Shared-memory length of one transform of `n` values exchanged as `exchange`: one padding
-/// element per 128 bytes, matching the kernels' `padded()`.
-pub(crate) fn padded_shared_len(n: usize, exchange: ExchangeFormat) -> usize {
-    n + n / (128 / exchange.bytes())
+/// Shared-memory length of one transform of `n` values whose buffers are padded by `paddings`.
+pub(crate) fn shared_stride(n: usize, paddings: &[Padding]) -> usize {
+    paddings.iter().map(|p| p.len(n)).max().unwrap_or(n)
 }
 
 impl fmt::Display for Recipe {

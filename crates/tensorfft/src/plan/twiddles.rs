@@ -1,5 +1,7 @@
 //! Twiddle factors, computed once in f64 and shared by the GPU table and the CPU reference.
 
+use super::options::IoMode;
+use super::recipe::Recipe;
 use num_complex::Complex;
 
 /// `e^{-2πik/n}` for `k` in `0..n`, computed in f64 from an exactly reduced angle.
@@ -12,30 +14,67 @@ pub fn forward_table(n: usize) -> Vec<Complex<f64>> {
     (0..n).map(|k| forward_twiddle(k, n)).collect()
 }
 
-/// The kernels' twiddle table for `radices` (length `n` = their product): for every stage with
-/// span `ns > 1` (the product of the earlier radices) and radix `r_len`, an `r_len` × `ns` block
-/// laid out `[r][m]` holding `e^{-2πi m r / (ns r_len)}`, stages back to back. For a given `r`
-/// the threads of a warp (consecutive `m`) read consecutive values.
+/// The kernels' twiddle table for `recipe`: for every stage with span `ns > 1` (the product of
+/// the earlier radices) and radix `r_len`, the values `e^{-2πi m r / (ns r_len)}` the stage
+/// multiplies sample `r` of butterfly `j` by (`m = j mod ns`), stages back to back.
+///
+/// * CUDA-core stages: an `r_len` × `ns` block laid out `[r][m]`, so that for a given `r` the
+///   threads of a warp (consecutive `m`) read consecutive values.
+/// * Tensor-core stages: laid out in the order the lanes read them, `[warp block][slot pair]
+///   [lane][2]`, where the warp block is `(butterfly base mod ns) / 32` (one block when
+///   `ns < 32`): each warp instruction reads 512 consecutive bytes.
 ///
 /// ```
-/// let t = tensorfft::plan::twiddles::stage_twiddles(&[4, 4]);
+/// use tensorfft::{plan::twiddles::stage_twiddles, plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
+/// let opts = PlanOptions { tuning: Tuning { max_radix: Some(4), ..Default::default() }, ..Default::default() };
+/// let r = plan_c2c_recipe(&Shape::new([16]), Precision::F32, &opts).unwrap();
+/// let t = stage_twiddles(&r);
 /// assert_eq!(t.len(), 16); // stage 2: 4 x 4
 /// // r = 1, m = 1: e^{-2πi/16}
 /// assert!((t[4 + 1].im + (2.0 * std::f64::consts::PI / 16.0).sin()).abs() < 1e-15);
 /// ```
-pub fn stage_twiddles(radices: &[usize]) -> Vec<Complex<f64>> {
-    let n: usize = radices.iter().product();
+pub fn stage_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
+    let n = recipe.n;
+    let stages = recipe.radices.len();
     let mut out = Vec::new();
     let mut ns = 1;
-    for &radix in radices {
-        if ns > 1 {
+    for (s, &radix) in recipe.radices.iter().enumerate() {
+        let scale = n / (ns * radix);
+        if ns > 1 && recipe.tensor_cores && radix == 16 {
+            let runs_of_4 = s + 1 == stages && recipe.io == IoMode::Direct;
+            for block in 0..(ns / 32).max(1) {
+                for pair in 0..8 {
+                    for lane in 0..32 {
+                        for idx in [2 * pair, 2 * pair + 1] {
+                            let (j, r) = tensor_slot(block * 32 + lane, idx, runs_of_4);
+                            out.push(forward_twiddle((j % ns) * r * scale, n));
+                        }
+                    }
+                }
+            }
+        } else if ns > 1 {
             for r in 0..radix {
-                out.extend((0..ns).map(|m| forward_twiddle(m * (n / (ns * radix)) * r, n)));
+                out.extend((0..ns).map(|m| forward_twiddle(m * scale * r, n)));
             }
         }
         ns *= radix;
     }
     out
+}
+
+/// Butterfly and sample of value slot `idx` of thread `t` in a tensor-core stage (see
+/// `dft_tensor_cores.cuh`): lane `4g + q` holds samples `2q, 2q+1, 2q+8, 2q+9` of four
+/// butterflies, consecutive when the stage accesses device memory, else 8 apart.
+pub(crate) fn tensor_slot(t: usize, idx: usize, runs_of_4: bool) -> (usize, usize) {
+    let (g, q) = ((t & 31) >> 2, t & 3);
+    let j = (t & !31)
+        + if runs_of_4 {
+            4 * g + idx / 4
+        } else {
+            g + 8 * (idx / 4)
+        };
+    let s = idx % 4;
+    (j, 2 * q + (s & 1) + 8 * ((s >> 1) & 1))
 }
 
 /// `e^{-2πik/n}`, with the angle reduced to the first octant so the result is accurate to f64.

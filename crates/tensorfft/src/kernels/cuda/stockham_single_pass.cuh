@@ -21,8 +21,10 @@
 // touches device memory (16-byte accesses) and 8 apart otherwise. Other stages run on the CUDA
 // cores as above.
 //
-// Shared memory is padded by one element per 128 bytes to spread the strided accesses of the
-// Stockham exchange over the banks.
+// Shared memory is padded to spread the strided accesses of the Stockham exchange over the
+// banks: buffer X (read by stage X) maps position i to i + A*(i >> a) + B*(i >> b) with
+// Cfg::PAD[X] = {a, A, b, B}. The padding is additive over positions with disjoint bits, which
+// keeps the per-thread-base-plus-constant addressing below.
 #pragma once
 
 template <typename Real>
@@ -60,12 +62,20 @@ struct SinglePass {
     static constexpr int V = Cfg::V;
     static constexpr int DIR = Cfg::DIR;
     static constexpr int THREADS = T * B;
-    // One padding element per 128 bytes of shared memory.
-    static constexpr int PAD_SHIFT = sizeof(XBits) == 4 ? 5 : sizeof(XBits) == 8 ? 4 : 3;
-    static constexpr int SMEM_STRIDE = N + (N >> PAD_SHIFT);
+    static constexpr int SMEM_STRIDE = Cfg::SMEM_STRIDE;
     static_assert(T * E == N, "threads per transform times elements per thread must be N");
 
-    static __device__ __forceinline__ constexpr int padded(int i) { return i + (i >> PAD_SHIFT); }
+    template <int X>
+    static __device__ __forceinline__ constexpr int padded(int i) {
+        constexpr int SA = Cfg::PAD[X][0], MA = Cfg::PAD[X][1], SB = Cfg::PAD[X][2], MB = Cfg::PAD[X][3];
+        return i + MA * (i >> SA) + MB * (i >> SB);
+    }
+
+    // Length of a stage's twiddle table (in complex values); stages with NS == 1 have none.
+    template <int R, int NS>
+    static __device__ __forceinline__ constexpr int twiddle_table_len() {
+        return NS == 1 ? 0 : tensor_stage<R>() ? (NS < 32 ? 32 : NS) * 16 : NS * R;
+    }
 
     struct Ctx {
         const Bits* in;
@@ -90,23 +100,46 @@ struct SinglePass {
     template <int R, int NS, int TWOFF, int VW>
     static __device__ __forceinline__ void load_twiddles(const Ctx& c, C (&tw)[E]) {
         typedef typename Real2Of<Real>::Type R2;
-        const int jt = thread_butterfly<R, VW>(c.t);
-        const int rt = thread_sample<R>(c.t);
-        const R2* row = reinterpret_cast<const R2*>(c.twiddles) + TWOFF + rt * NS + jt % NS;
+        if constexpr (tensor_stage<R>() && Cfg::TW_TABLE) {
+            // Lane order: [warp block][slot pair][lane] of two complex values (twiddles.rs).
+            const float4* row = reinterpret_cast<const float4*>(reinterpret_cast<const R2*>(c.twiddles) + TWOFF) +
+                                (NS >= 32 ? ((c.t & ~31) % NS) / 32 * 256 : 0) + (c.t & 31);
 #pragma unroll
-        for (int idx = 0; idx < E; ++idx) {
-            if (!twiddled<R>(idx)) continue;
-            const int jc = slot_butterfly_offset<R, VW>(idx);
-            const int rc = slot_sample_offset<R>(idx);
-            if (Cfg::TW_TABLE) {
-                const R2 q = __ldg(row + rc * NS + jc % NS);
-                tw[idx] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
-            } else {
-                const int m = (jt + jc) % NS;
-                const int r = rt + rc;
+            for (int pair = 0; pair < 8; ++pair) {
+                const float4 q = __ldg(row + pair * 32);
+                tw[2 * pair] = cx(q.x, DIR < 0 ? q.y : -q.y);
+                tw[2 * pair + 1] = cx(q.z, DIR < 0 ? q.w : -q.w);
+            }
+            return;
+        }
+        if constexpr (tensor_stage<R>()) {
+            // Computed twiddles on the tensor cores.
+            const int jt = thread_butterfly<R, VW>(c.t);
+            const int rt = thread_sample<R>(c.t);
+#pragma unroll
+            for (int idx = 0; idx < E; ++idx) {
+                const int m = (jt + slot_butterfly_offset<R, VW>(idx)) % NS;
+                const int r = rt + slot_sample_offset<R>(idx);
                 Real sn, cs;
                 sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &sn, &cs);
                 tw[idx] = cx(cs, sn);
+            }
+        } else {
+            constexpr int BF = E / R;
+#pragma unroll
+            for (int k = 0; k < BF; ++k) {
+                const int m = butterfly<VW>(c.t, k) % NS;
+#pragma unroll
+                for (int r = 1; r < R; ++r) {
+                    if (Cfg::TW_TABLE) {
+                        const R2 q = __ldg(reinterpret_cast<const R2*>(c.twiddles) + TWOFF + r * NS + m);
+                        tw[k * R + r] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
+                    } else {
+                        Real sn, cs;
+                        sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &sn, &cs);
+                        tw[k * R + r] = cx(cs, sn);
+                    }
+                }
             }
         }
     }
@@ -201,7 +234,7 @@ struct SinglePass {
 
     // One Stockham stage. RN/NSN/TWOFFN/LASTN describe the next stage (RN == 0: none), whose
     // twiddles this stage starts loading into tw.
-    template <int R, int NS, int TWOFF, bool FIRST, bool LAST, int RN, int NSN, int TWOFFN, bool LASTN>
+    template <int STAGE, int R, int NS, int TWOFF, bool FIRST, bool LAST, int RN, int NSN, int TWOFFN, bool LASTN>
     static __device__ __forceinline__ void stage(const Ctx& c, C (&v)[E], C (&tw)[E]) {
         constexpr int BF = E / R;
         constexpr int STRIDE = N / R;
@@ -214,12 +247,19 @@ struct SinglePass {
                       "elsewhere the vector width must divide the butterflies per thread");
 
         // Gather (in direct mode the first stage's values are already in v, from load_direct()).
-        if constexpr (!FROM_GLOBAL) {
-            const XBits* src = c.smem + padded(thread_butterfly<R, VW>(c.t) + thread_sample<R>(c.t) * STRIDE);
+        if constexpr (!FROM_GLOBAL && !TENSOR) {
+#pragma unroll
+            for (int k = 0; k < BF; ++k) {
+                const int j = butterfly<VW>(c.t, k);
+#pragma unroll
+                for (int r = 0; r < R; ++r) v[k * R + r] = Xch::unpack(c.smem[padded<STAGE>(j + r * STRIDE)]);
+            }
+        } else if constexpr (!FROM_GLOBAL) {
+            const XBits* src = c.smem + padded<STAGE>(thread_butterfly<R, VW>(c.t) + thread_sample<R>(c.t) * STRIDE);
 #pragma unroll
             for (int idx = 0; idx < E; ++idx)
                 v[idx] = Xch::unpack(
-                    src[padded(slot_butterfly_offset<R, VW>(idx) + slot_sample_offset<R>(idx) * STRIDE)]);
+                    src[padded<STAGE>(slot_butterfly_offset<R, VW>(idx) + slot_sample_offset<R>(idx) * STRIDE)]);
         }
 
         // Twiddles: loaded by the previous stage (TW_AHEAD, latency hidden in this thread) or
@@ -268,12 +308,23 @@ struct SinglePass {
                     }
                 }
             }
-        } else {
+        } else if constexpr (!TENSOR) {
             __syncthreads();  // everyone has gathered before the exchange buffer is overwritten
-            XBits* dst = c.smem + padded(destination<R, NS>(thread_butterfly<R, VW>(c.t), thread_sample<R>(c.t)));
+#pragma unroll
+            for (int k = 0; k < BF; ++k) {
+                const int j = butterfly<VW>(c.t, k);
+                const int dst = (j / NS) * NS * R + (j % NS);
+#pragma unroll
+                for (int r = 0; r < R; ++r) c.smem[padded<STAGE + 1>(dst + r * NS)] = Xch::pack(v[k * R + r]);
+            }
+            __syncthreads();
+        } else {
+            __syncthreads();
+            XBits* dst =
+                c.smem + padded<STAGE + 1>(destination<R, NS>(thread_butterfly<R, VW>(c.t), thread_sample<R>(c.t)));
 #pragma unroll
             for (int idx = 0; idx < E; ++idx)
-                dst[padded(destination<R, NS>(slot_butterfly_offset<R, VW>(idx), slot_sample_offset<R>(idx)))] =
+                dst[padded<STAGE + 1>(destination<R, NS>(slot_butterfly_offset<R, VW>(idx), slot_sample_offset<R>(idx)))] =
                     Xch::pack(v[idx]);
             __syncthreads();
         }
@@ -322,12 +373,13 @@ struct SinglePass {
     // TWOFF: offset (in complex values) of this stage's twiddle rows; stages with NS == 1 have none.
     template <int STAGE, int NS, int TWOFF, int R, int... REST>
     static __device__ __forceinline__ void stages(const Ctx& c, C (&v)[E], C (&tw)[E]) {
-        constexpr int TWOFFN = TWOFF + (NS > 1 ? NS * R : 0);
+        constexpr int TWOFFN = TWOFF + twiddle_table_len<R, NS>();
         if constexpr (sizeof...(REST) > 0) {
-            stage<R, NS, TWOFF, STAGE == 0, false, first_of<REST...>(), NS * R, TWOFFN, sizeof...(REST) == 1>(c, v, tw);
+            stage<STAGE, R, NS, TWOFF, STAGE == 0, false, first_of<REST...>(), NS * R, TWOFFN, sizeof...(REST) == 1>(
+                c, v, tw);
             stages<STAGE + 1, NS * R, TWOFFN, REST...>(c, v, tw);
         } else {
-            stage<R, NS, TWOFF, STAGE == 0, true, 0, 0, 0, false>(c, v, tw);
+            stage<STAGE, R, NS, TWOFF, STAGE == 0, true, 0, 0, 0, false>(c, v, tw);
         }
     }
 
@@ -371,14 +423,15 @@ struct SinglePass {
 #pragma unroll
             for (int u = 0; u < VS; ++u) {
                 const int e = e0 + u;
-                smem_all[(e / N) * SMEM_STRIDE + padded(e % N)] =
+                smem_all[(e / N) * SMEM_STRIDE + padded<0>(e % N)] =
                     Xch::pack(Store::unpack(reinterpret_cast<const Bits*>(&w[it])[u]));
             }
         }
         __syncthreads();
     }
 
-    // Staged mode: shared memory -> device memory, scaled.
+    // Staged mode: shared memory (buffer X, after the last stage) -> device memory, scaled.
+    template <int X>
     static __device__ __forceinline__ void copy_out(const Ctx& c, const XBits* smem_all) {
 #pragma unroll
         for (int it = 0; it < CHUNKS_PER_THREAD; ++it) {
@@ -390,7 +443,7 @@ struct SinglePass {
             for (int u = 0; u < VS; ++u) {
                 const int e = e0 + u;
                 reinterpret_cast<Bits*>(&w)[u] =
-                    Store::pack(output(c, Xch::unpack(smem_all[(e / N) * SMEM_STRIDE + padded(e % N)])));
+                    Store::pack(output(c, Xch::unpack(smem_all[(e / N) * SMEM_STRIDE + padded<X>(e % N)])));
             }
             const u64 g = c.tile + e0;
             if (g + VS <= c.total) {
@@ -467,7 +520,7 @@ struct SinglePass {
             }
             C tw[E];  // stage 0 has no twiddles; it starts loading stage 1's
             stages<0, 1, 0, RADICES...>(c, v, tw);
-            if constexpr (Cfg::STAGED) copy_out(c, smem_all);
+            if constexpr (Cfg::STAGED) copy_out<sizeof...(RADICES)>(c, smem_all);
         }
     }
 };
