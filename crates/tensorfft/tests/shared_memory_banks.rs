@@ -34,7 +34,10 @@ fn default_plans_stay_within_four_way_conflicts() {
         for n in supported_lengths(p) {
             let r = plan_c2c_recipe(&Shape::new([n]), p, &PlanOptions::default()).unwrap();
             for b in shared_wavefronts(&r) {
-                println!("{p:?} N={n} buffer {}: {} / {}", b.buffer, b.wavefronts, b.ideal);
+                println!(
+                    "{p:?} N={n} buffer {}: {} / {}",
+                    b.buffer, b.wavefronts, b.ideal
+                );
                 assert!(b.wavefronts <= 4 * b.ideal, "{p:?} N={n}: {b:?}");
             }
         }
