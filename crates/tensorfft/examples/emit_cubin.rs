@@ -31,14 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         io,
         ..Default::default()
     };
-    let recipe = plan_c2c_recipe(
-        &Shape::new([n]),
-        precision,
-        &PlanOptions {
-            tuning,
-            ..Default::default()
-        },
-    )?;
+    let recipe = plan_c2c_recipe(&Shape::new([n]), precision, &PlanOptions::tuned(tuning))?;
     let k = KernelSource::single_pass(&recipe);
     let cubin = compile_cubin(&k.source, &k.stem, "sm_90")?;
     std::fs::write(format!("{}.cubin", k.stem), cubin)?;

@@ -16,10 +16,7 @@ fn all_recipes() -> Vec<Recipe> {
             let mut tunings = vec![Tuning::default()];
             tunings.extend(Tuning::sweep());
             for tuning in tunings {
-                let opts = PlanOptions {
-                    tuning,
-                    ..Default::default()
-                };
+                let opts = PlanOptions::tuned(tuning);
                 if let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &opts) {
                     if !out.contains(&r) {
                         out.push(r);

@@ -82,7 +82,7 @@ proptest! {
         dims in dims(), batch in prop_oneof![0usize..5, 1usize..(1 << 40)], p in precision(), tuning in tuning()
     ) {
         let shape = Shape::from_dims(&dims).batch(batch);
-        let opts = PlanOptions { tuning, ..Default::default() };
+        let opts = PlanOptions::tuned(tuning);
         match plan_c2c_recipe(&shape, p, &opts) {
             Ok(r) => {
                 prop_assert_eq!(dims.len(), 1);

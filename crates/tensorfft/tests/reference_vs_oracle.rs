@@ -67,10 +67,7 @@ fn oracle_c2c_batched(
 
 fn sweep<T: Element>(tuning: Tuning) {
     for n in supported_lengths(T::PRECISION) {
-        let opts = PlanOptions {
-            tuning,
-            ..Default::default()
-        };
+        let opts = PlanOptions::tuned(tuning);
         let recipe = match plan_c2c_recipe(&Shape::new([n]), T::PRECISION, &opts) {
             Ok(r) => r,
             // A tuning override may ask for more threads per block than a GPU has.
@@ -180,22 +177,16 @@ fn tensor_core_recipes_use_radix_16_stages_and_stay_accurate() {
     // The f16 rounding of samples and DFT matrix costs accuracy, but within a small factor of the
     // f32-arithmetic stages (both are dominated by f16 storage).
     for n in [512, 1024, 4096, 16384] {
-        let on = PlanOptions {
-            tuning: Tuning {
-                tensor_cores: Some(true),
-                ..Default::default()
-            },
+        let on = PlanOptions::tuned(Tuning {
+            tensor_cores: Some(true),
             ..Default::default()
-        };
+        });
         let tc = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &on).unwrap();
         assert!(tc.tensor_cores && tc.radices.iter().filter(|&&r| r == 16).count() >= 2);
-        let cc = PlanOptions {
-            tuning: Tuning {
-                tensor_cores: Some(false),
-                ..Default::default()
-            },
+        let cc = PlanOptions::tuned(Tuning {
+            tensor_cores: Some(false),
             ..Default::default()
-        };
+        });
         let cc = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &cc).unwrap();
         let x: Vec<Complex<f16>> = random(n * 2);
         let want = oracle_c2c_batched(&widen(&x), n, Direction::Forward, Normalization::None);
@@ -213,13 +204,10 @@ fn tensor_core_recipes_use_radix_16_stages_and_stay_accurate() {
 
 #[test]
 fn tensor_cores_are_refused_where_they_cannot_run() {
-    let on = PlanOptions {
-        tuning: Tuning {
-            tensor_cores: Some(true),
-            ..Default::default()
-        },
+    let on = PlanOptions::tuned(Tuning {
+        tensor_cores: Some(true),
         ..Default::default()
-    };
+    });
     for (n, p) in [
         (4096, Precision::F32),
         (256, Precision::F16),

@@ -7,13 +7,10 @@ use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
 
 #[test]
 fn tensor_core_exchanges_are_free_of_bank_conflicts() {
-    let opts = PlanOptions {
-        tuning: Tuning {
-            tensor_cores: Some(true),
-            ..Default::default()
-        },
+    let opts = PlanOptions::tuned(Tuning {
+        tensor_cores: Some(true),
         ..Default::default()
-    };
+    });
     let tensor_lengths: Vec<usize> = supported_lengths(Precision::F16)
         .into_iter()
         .filter(|&n| n >= 512)

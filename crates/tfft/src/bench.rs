@@ -315,10 +315,7 @@ fn bench_row<T: Element>(
     if variants {
         let mut seen = vec![plan.recipe().clone()];
         for tuning in Tuning::sweep() {
-            let opts = PlanOptions {
-                tuning,
-                ..Default::default()
-            };
+            let opts = PlanOptions::tuned(tuning);
             let Ok(vplan) = gpu.plan_c2c_with(&shape, T::PRECISION, &opts) else {
                 continue;
             };

@@ -37,7 +37,7 @@ fn slot(recipe: &Recipe, radix: usize, vw: usize, t: usize, idx: usize) -> (usiz
 ///
 /// ```
 /// use tensorfft::{plan::bank_conflicts::shared_wavefronts, plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
-/// let opts = PlanOptions { tuning: Tuning { tensor_cores: Some(true), ..Default::default() }, ..Default::default() };
+/// let opts = PlanOptions::tuned(Tuning { tensor_cores: Some(true), ..Default::default() });
 /// let r = plan_c2c_recipe(&Shape::new([4096]), Precision::F16, &opts).unwrap();
 /// assert!(shared_wavefronts(&r).iter().all(|b| b.wavefronts == b.ideal));
 /// ```
@@ -45,7 +45,6 @@ pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
     let n = recipe.n;
     let stages = recipe.radices.len();
     let words = recipe.exchange.bytes() / 4;
-    let ideal_per_access = (32 * recipe.exchange.bytes()).div_ceil(128);
     let direct = recipe.io == IoMode::Direct;
     let mut out: Vec<BufferTraffic> = (1..stages)
         .map(|buffer| BufferTraffic {
@@ -66,6 +65,8 @@ pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
         let stride = n / radix;
         for w in (0..recipe.threads_per_transform).step_by(32) {
             let lanes = w..(w + 32).min(recipe.threads_per_transform);
+            // A shared-memory wavefront moves at most 128 bytes.
+            let ideal_per_access = (lanes.len() * recipe.exchange.bytes()).div_ceil(128);
             for idx in 0..recipe.elements_per_thread {
                 // Gather from buffer s, scatter into buffer s + 1.
                 for (buffer, reads) in [(s, true), (s + 1, false)] {

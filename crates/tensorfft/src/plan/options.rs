@@ -220,6 +220,22 @@ impl Tuning {
     }
 }
 
+impl PlanOptions {
+    /// Default normalization with the planner choices overridden by `tuning`.
+    ///
+    /// ```
+    /// use tensorfft::{PlanOptions, Tuning};
+    /// let opts = PlanOptions::tuned(Tuning { tensor_cores: Some(true), ..Default::default() });
+    /// assert_eq!(opts.tuning.tensor_cores, Some(true));
+    /// ```
+    pub fn tuned(tuning: Tuning) -> Self {
+        PlanOptions {
+            tuning,
+            ..Default::default()
+        }
+    }
+}
+
 /// Everything a caller may choose for a plan besides shape, precision and direction.
 ///
 /// ```

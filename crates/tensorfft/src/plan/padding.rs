@@ -60,20 +60,10 @@ impl Padding {
     ///
     /// ```
     /// use tensorfft::{plan::padding::Padding, ExchangeFormat};
-    /// assert_eq!(Padding::per_128_bytes(ExchangeFormat::F32).len(16), 17);
+    /// assert_eq!(Padding::per_128_bytes(ExchangeFormat::F32).buffer_len(16), 17);
     /// ```
-    pub fn len(&self, n: usize) -> usize {
+    pub fn buffer_len(&self, n: usize) -> usize {
         self.apply(n)
-    }
-
-    /// Whether the buffer holds nothing (never, for `n > 0`).
-    ///
-    /// ```
-    /// use tensorfft::{plan::padding::Padding, ExchangeFormat};
-    /// assert!(Padding::per_128_bytes(ExchangeFormat::F32).is_empty(0));
-    /// ```
-    pub fn is_empty(&self, n: usize) -> bool {
-        self.len(n) == 0
     }
 }
 

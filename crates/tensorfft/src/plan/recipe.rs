@@ -126,7 +126,7 @@ impl Recipe {
 
 /// Shared-memory length of one transform of `n` values whose buffers are padded by `paddings`.
 pub(crate) fn shared_stride(n: usize, paddings: &[Padding]) -> usize {
-    paddings.iter().map(|p| p.len(n)).max().unwrap_or(n)
+    paddings.iter().map(|p| p.buffer_len(n)).max().unwrap_or(n)
 }
 
 impl fmt::Display for Recipe {

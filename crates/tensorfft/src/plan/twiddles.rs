@@ -26,7 +26,7 @@ pub fn forward_table(n: usize) -> Vec<Complex<f64>> {
 ///
 /// ```
 /// use tensorfft::{plan::twiddles::stage_twiddles, plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
-/// let opts = PlanOptions { tuning: Tuning { max_radix: Some(4), ..Default::default() }, ..Default::default() };
+/// let opts = PlanOptions::tuned(Tuning { max_radix: Some(4), ..Default::default() });
 /// let r = plan_c2c_recipe(&Shape::new([16]), Precision::F32, &opts).unwrap();
 /// let t = stage_twiddles(&r);
 /// assert_eq!(t.len(), 16); // stage 2: 4 x 4

@@ -38,8 +38,10 @@ struct Dft16Fragments {
     unsigned neg_im[2][2];
 };
 
-// Lane (g, q)'s sample column of slot s (also its output frequency).
-__device__ __forceinline__ int tensor_sample(int s) { return 2 * (int)(threadIdx.x & 3) + (s & 1) + 8 * (s >> 1); }
+// Lane (g, q)'s sample column of slot s (also its output frequency): a per-lane part 2q plus a
+// per-slot part with disjoint bits.
+__device__ __forceinline__ constexpr int tensor_sample_offset(int s) { return (s & 1) + 8 * ((s >> 1) & 1); }
+__device__ __forceinline__ int tensor_sample(int s) { return 2 * (int)(threadIdx.x & 3) + tensor_sample_offset(s); }
 
 template <int DIR>
 __device__ __forceinline__ Dft16Fragments dft16_fragments() {

@@ -24,7 +24,7 @@
 // Shared memory is padded to spread the strided accesses of the Stockham exchange over the
 // banks: buffer X (read by stage X) maps position i to i + A*(i >> a) + B*(i >> b) with
 // Cfg::PAD[X] = {a, A, b, B}. The padding is additive over positions with disjoint bits, which
-// keeps the per-thread-base-plus-constant addressing below.
+// keeps the per-thread-base-plus-constant addressing of the tensor-core stages.
 #pragma once
 
 template <typename Real>
@@ -114,12 +114,11 @@ struct SinglePass {
         }
         if constexpr (tensor_stage<R>()) {
             // Computed twiddles on the tensor cores.
-            const int jt = thread_butterfly<R, VW>(c.t);
-            const int rt = thread_sample<R>(c.t);
+            const int jt = tensor_thread_butterfly<VW>(c.t);
 #pragma unroll
             for (int idx = 0; idx < E; ++idx) {
-                const int m = (jt + slot_butterfly_offset<R, VW>(idx)) % NS;
-                const int r = rt + slot_sample_offset<R>(idx);
+                const int m = (jt + tensor_slot_butterfly<VW>(idx)) % NS;
+                const int r = tensor_sample(idx % 4);
                 Real sn, cs;
                 sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &sn, &cs);
                 tw[idx] = cx(cs, sn);
@@ -157,51 +156,26 @@ struct SinglePass {
         return ((FIRST || LAST) && !Cfg::STAGED) ? (tensor_stage<R>() ? 4 : V) : 1;
     }
 
-    // Butterfly j (within the transform) and sample r of thread t's value slot idx in a stage of
-    // radix R and partition width VW. CUDA-core stages: slot k*R + r is sample r of the thread's
-    // k-th butterfly. Tensor-core stages: see dft_tensor_cores.cuh; the warp's 32 butterflies are
-    // consecutive, lane g holding 4 of them (consecutive with VW == 4, else 8 apart).
-    //
-    // Both split into a per-thread part and a per-slot part with disjoint bits, j = jt + jc(idx)
-    // and r = rt + rc(idx). Every index derived from (j, r) by placing their bits (Stockham
-    // positions, twiddle rows, padding) is then a per-thread base plus a compile-time constant per
-    // slot, so the unrolled loops address memory with immediate offsets.
-    template <int R, int VW>
-    static __device__ __forceinline__ int thread_butterfly(int t) {
-        if constexpr (tensor_stage<R>()) {
-            const int g = (t & 31) >> 2;
-            return (t & ~31) + (VW == 4 ? 4 * g : g);
-        } else {
-            return VW * t;
-        }
+    // Tensor-core stages: butterfly j (within the transform) and sample r of thread t's value
+    // slot idx = 4 i + s (see dft_tensor_cores.cuh). The warp's 32 butterflies are consecutive,
+    // lane g holding 4 of them: consecutive with VW == 4, else 8 apart. Both split into a
+    // per-thread part and a per-slot part with disjoint bits, j = jt + jc(idx) and
+    // r = 2q + rc(s). Every index derived from (j, r) by placing their bits (Stockham positions,
+    // padding) is then a per-thread base plus a compile-time constant per slot, so the unrolled
+    // loops address shared memory with immediate offsets. (CUDA-core stages keep per-butterfly
+    // addressing: the same split measured slower there, bench/NOTES.md step 11.)
+    template <int VW>
+    static __device__ __forceinline__ int tensor_thread_butterfly(int t) {
+        const int g = (t & 31) >> 2;
+        return (t & ~31) + (VW == 4 ? 4 * g : g);
     }
 
-    template <int R, int VW>
-    static __device__ __forceinline__ constexpr int slot_butterfly_offset(int idx) {
-        if constexpr (tensor_stage<R>()) {
-            return VW == 4 ? idx / 4 : 8 * (idx / 4);
-        } else {
-            return VW * ((idx / R) / VW) * T + (idx / R) % VW;
-        }
+    template <int VW>
+    static __device__ __forceinline__ constexpr int tensor_slot_butterfly(int idx) {
+        return VW == 4 ? idx / 4 : 8 * (idx / 4);
     }
 
-    template <int R>
-    static __device__ __forceinline__ int thread_sample(int t) {
-        if constexpr (tensor_stage<R>()) {
-            return 2 * (t & 3);
-        } else {
-            return 0;
-        }
-    }
-
-    template <int R>
-    static __device__ __forceinline__ constexpr int slot_sample_offset(int idx) {
-        if constexpr (tensor_stage<R>()) {
-            return (idx & 1) + 8 * ((idx >> 1) & 1);
-        } else {
-            return idx % R;
-        }
-    }
+    static __device__ __forceinline__ int tensor_thread_sample(int t) { return 2 * (t & 3); }
 
     // Stockham destination of sample r of butterfly j in a stage of radix R and span NS.
     template <int R, int NS>
@@ -255,11 +229,11 @@ struct SinglePass {
                 for (int r = 0; r < R; ++r) v[k * R + r] = Xch::unpack(c.smem[padded<STAGE>(j + r * STRIDE)]);
             }
         } else if constexpr (!FROM_GLOBAL) {
-            const XBits* src = c.smem + padded<STAGE>(thread_butterfly<R, VW>(c.t) + thread_sample<R>(c.t) * STRIDE);
+            const XBits* src = c.smem + padded<STAGE>(tensor_thread_butterfly<VW>(c.t) + tensor_thread_sample(c.t) * STRIDE);
 #pragma unroll
             for (int idx = 0; idx < E; ++idx)
                 v[idx] = Xch::unpack(
-                    src[padded<STAGE>(slot_butterfly_offset<R, VW>(idx) + slot_sample_offset<R>(idx) * STRIDE)]);
+                    src[padded<STAGE>(tensor_slot_butterfly<VW>(idx) + tensor_sample_offset(idx % 4) * STRIDE)]);
         }
 
         // Twiddles: loaded by the previous stage (TW_AHEAD, latency hidden in this thread) or
@@ -284,7 +258,7 @@ struct SinglePass {
         if constexpr (TO_GLOBAL && TENSOR) {
             // Runs of 4 consecutive butterflies: one 4-element vector per output frequency.
             if (c.valid) {
-                const int j = thread_butterfly<R, 4>(c.t);
+                const int j = tensor_thread_butterfly<4>(c.t);
 #pragma unroll
                 for (int s = 0; s < 4; ++s) {
                     BitsVec<Bits, 4> y;
@@ -321,10 +295,10 @@ struct SinglePass {
         } else {
             __syncthreads();
             XBits* dst =
-                c.smem + padded<STAGE + 1>(destination<R, NS>(thread_butterfly<R, VW>(c.t), thread_sample<R>(c.t)));
+                c.smem + padded<STAGE + 1>(destination<R, NS>(tensor_thread_butterfly<VW>(c.t), tensor_thread_sample(c.t)));
 #pragma unroll
             for (int idx = 0; idx < E; ++idx)
-                dst[padded<STAGE + 1>(destination<R, NS>(slot_butterfly_offset<R, VW>(idx), slot_sample_offset<R>(idx)))] =
+                dst[padded<STAGE + 1>(destination<R, NS>(tensor_slot_butterfly<VW>(idx), tensor_sample_offset(idx % 4)))] =
                     Xch::pack(v[idx]);
             __syncthreads();
         }
@@ -344,7 +318,7 @@ struct SinglePass {
         }
         if constexpr (tensor_stage<R0>()) {
             // Runs of 4 consecutive butterflies: one 4-element vector per sample.
-            const int j = thread_butterfly<R0, 4>(c.t);
+            const int j = tensor_thread_butterfly<4>(c.t);
 #pragma unroll
             for (int s = 0; s < 4; ++s) {
                 const BitsVec<Bits, 4> x =
