@@ -36,6 +36,7 @@ fn tuning() -> impl Strategy<Value = Tuning> {
         proptest::option::of(any::<bool>()),
         proptest::option::of(any::<bool>()),
         proptest::option::of(any::<bool>()),
+        proptest::option::of(any::<bool>()),
     )
         .prop_map(
             |(
@@ -50,9 +51,11 @@ fn tuning() -> impl Strategy<Value = Tuning> {
                 twiddles_ahead,
                 persistent,
                 tensor_cores,
+                half_arithmetic,
             )| {
                 Tuning {
                     tensor_cores,
+                    half_arithmetic,
                     twiddles_ahead,
                     persistent,
                     prefetch,
@@ -98,8 +101,20 @@ proptest! {
                 // stages need whole vectors.
                 let ends = [r.radices[0], r.radices[r.radices.len() - 1]];
                 prop_assert!(r.vector_width >= 1);
+                // Packed half arithmetic splits pairs of values, in runs of at most 16 bytes.
+                let lanes = if r.half_arithmetic { r.elements_per_thread / 2 } else { r.elements_per_thread };
                 for radix in ends.into_iter().filter(|&x| !(r.tensor_cores && x == 16)) {
-                    prop_assert_eq!((r.elements_per_thread / radix) % r.vector_width, 0);
+                    prop_assert_eq!((lanes / radix) % r.vector_width, 0);
+                }
+                if r.half_arithmetic {
+                    prop_assert_eq!(p, Precision::F16);
+                    prop_assert!(!r.tensor_cores);
+                    prop_assert_eq!(r.io, IoMode::Direct);
+                    prop_assert_eq!(r.exchange, ExchangeFormat::F16);
+                    prop_assert!(r.vector_width <= 2);
+                    for &radix in &r.radices {
+                        prop_assert_eq!(lanes % radix, 0);
+                    }
                 }
                 if r.tensor_cores {
                     prop_assert_eq!(p, Precision::F16);

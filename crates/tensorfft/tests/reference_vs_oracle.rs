@@ -78,6 +78,12 @@ fn sweep<T: Element>(tuning: Tuning) {
             {
                 continue
             }
+            // Packed half arithmetic needs two pairs of values (N >= 4).
+            Err(tensorfft::Error::Unsupported { .. })
+                if tuning.half_arithmetic == Some(true) && n < 4 =>
+            {
+                continue
+            }
             Err(e) => panic!("N={n}: {e}"),
         };
         check_recipe::<T>(&recipe, if n <= 1024 { 5 } else { 2 });
@@ -221,4 +227,87 @@ fn tensor_cores_are_refused_where_they_cannot_run() {
             "{p:?} N={n}"
         );
     }
+}
+
+#[test]
+fn c2c_f16_half_arithmetic_matches_oracle() {
+    for e in [None, Some(4), Some(8), Some(16)] {
+        sweep::<Complex<f16>>(Tuning {
+            half_arithmetic: Some(true),
+            elements_per_thread: e,
+            ..Default::default()
+        });
+    }
+}
+
+#[test]
+fn half_arithmetic_is_emulated_in_f16_and_stays_in_the_f16_class() {
+    // The reference must really round every operation to f16: its error exceeds that of the
+    // f32-arithmetic recipe, yet stays near f16's unit roundoff (cuFFT's F16 errors are 1-2e-3 on
+    // this data, bench/results).
+    for n in [256, 1024, 4096, 16384] {
+        let h2 = PlanOptions::tuned(Tuning {
+            half_arithmetic: Some(true),
+            ..Default::default()
+        });
+        let h2 = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &h2).unwrap();
+        assert!(h2.half_arithmetic && h2.elements_per_thread == 32);
+        let f32_arith = PlanOptions::tuned(Tuning {
+            half_arithmetic: Some(false),
+            ..Default::default()
+        });
+        let f32_arith = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &f32_arith).unwrap();
+        let x: Vec<Complex<f16>> = random(n * 4);
+        let want = oracle_c2c_batched(&widen(&x), n, Direction::Forward, Normalization::None);
+        let err = |r: &Recipe| {
+            let y = execute(r, Direction::Forward, Normalization::None, &x).unwrap();
+            relative_l2(&widen(&y), &want)
+        };
+        let (e_h2, e_f32) = (err(&h2), err(&f32_arith));
+        assert!(
+            e_h2 > 1.3 * e_f32 && e_h2 < 2e-3,
+            "N={n}: half arithmetic {e_h2:.2e}, f32 arithmetic {e_f32:.2e}"
+        );
+    }
+}
+
+#[test]
+fn half_arithmetic_is_refused_where_it_cannot_run() {
+    let refused = |p: Precision, n: usize, tuning: Tuning| {
+        let t = Tuning {
+            half_arithmetic: Some(true),
+            ..tuning
+        };
+        matches!(
+            plan_c2c_recipe(&Shape::new([n]), p, &PlanOptions::tuned(t)),
+            Err(tensorfft::Error::Unsupported { .. })
+        )
+    };
+    assert!(refused(Precision::F32, 4096, Tuning::default()));
+    assert!(refused(Precision::F64, 1024, Tuning::default()));
+    assert!(refused(Precision::F16, 2, Tuning::default()));
+    assert!(refused(
+        Precision::F16,
+        4096,
+        Tuning {
+            tensor_cores: Some(true),
+            ..Default::default()
+        }
+    ));
+    assert!(refused(
+        Precision::F16,
+        4096,
+        Tuning {
+            io: Some(tensorfft::IoMode::Staged),
+            ..Default::default()
+        }
+    ));
+    assert!(refused(
+        Precision::F16,
+        4096,
+        Tuning {
+            exchange: Some(ExchangeFormat::F32),
+            ..Default::default()
+        }
+    ));
 }

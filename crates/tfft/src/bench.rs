@@ -89,7 +89,7 @@ pub fn run(
     case: &CaseArgs,
     json: Option<&Path>,
     plot: Option<&Path>,
-    variants: bool,
+    variants: Option<&str>,
     reps: usize,
     only: &[Precision],
 ) -> Result<ExitCode, tensorfft::Error> {
@@ -270,7 +270,7 @@ fn bench_row<T: Element>(
     batch: usize,
     dir: Direction,
     reps: usize,
-    variants: bool,
+    variants: Option<&str>,
     seed: u64,
 ) -> Result<BenchRow, tensorfft::Error> {
     let shape = Shape::new([n]).batch(batch);
@@ -312,10 +312,15 @@ fn bench_row<T: Element>(
     drop(cufft);
 
     let mut variant_rows = Vec::new();
-    if variants {
+    if let Some(matching) = variants {
         let mut seen = vec![plan.recipe().clone()];
         for tuning in Tuning::sweep() {
             let opts = PlanOptions::tuned(tuning);
+            // Filter on the CPU-side recipe first, so skipped variants cost no compilation.
+            match tensorfft::plan_c2c_recipe(&shape, T::PRECISION, &opts) {
+                Ok(r) if r.to_string().contains(matching) => {}
+                _ => continue,
+            }
             let Ok(vplan) = gpu.plan_c2c_with(&shape, T::PRECISION, &opts) else {
                 continue;
             };

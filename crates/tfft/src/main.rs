@@ -118,6 +118,10 @@ enum Command {
         /// Also time the planner's tuning variants for each row.
         #[arg(long)]
         variants: bool,
+        /// Only the variants whose recipe description contains this text (implies --variants),
+        /// e.g. `half_arithmetic=true`.
+        #[arg(long)]
+        variants_matching: Option<String>,
         /// Timed runs per measurement (at least 20).
         #[arg(long, default_value_t = 30)]
         reps: usize,
@@ -152,6 +156,7 @@ fn main() -> ExitCode {
             json,
             plot,
             variants,
+            variants_matching,
             reps,
             only,
         } => bench::run(
@@ -159,7 +164,12 @@ fn main() -> ExitCode {
             &case,
             json.as_deref(),
             plot.as_deref(),
-            variants,
+            match variants_matching {
+                Some(text) => Some(text),
+                None if variants => Some(String::new()),
+                None => None,
+            }
+            .as_deref(),
             reps.max(20),
             &only,
         ),

@@ -43,6 +43,9 @@ pub fn execute<T: Element>(
     let scale = normalization.factor(dir, recipe.n);
     let out = match recipe.precision {
         Precision::F64 => run::<f64, T>(recipe, dir, scale, input),
+        // Packed half arithmetic: every add and multiply rounds to f16 (the `half` crate computes
+        // each operation in f32 and rounds), twiddles and DFT constants are f16.
+        Precision::F16 if recipe.half_arithmetic => run::<f16, T>(recipe, dir, scale, input),
         _ => run::<f32, T>(recipe, dir, scale, input),
     };
     Ok(out)

@@ -10,6 +10,7 @@ use crate::plan::twiddles::stage_twiddles;
 use crate::plan::{plan_c2c_recipe, Direction, PlanOptions, Precision, Recipe, Shape};
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, LaunchConfig, PushKernelArg};
+use half::f16;
 use num_complex::Complex;
 use std::time::Instant;
 
@@ -64,6 +65,9 @@ pub struct GpuPlan {
 enum TwiddleTable {
     F32(DeviceBuffer<Complex<f32>>),
     F64(DeviceBuffer<Complex<f64>>),
+    /// Packed half arithmetic: entry `2p` holds the real parts of values `2p` and `2p + 1` of
+    /// the table, entry `2p + 1` their imaginary parts (8 bytes per pair of butterflies).
+    F16Pairs(DeviceBuffer<Complex<f16>>),
 }
 
 impl TwiddleTable {
@@ -71,6 +75,7 @@ impl TwiddleTable {
         match self {
             TwiddleTable::F32(t) => t.device_address(stream),
             TwiddleTable::F64(t) => t.device_address(stream),
+            TwiddleTable::F16Pairs(t) => t.device_address(stream),
         }
     }
 }
@@ -133,6 +138,21 @@ impl Gpu {
         }
         let twiddles = match precision {
             Precision::F64 => TwiddleTable::F64(self.upload(&table)?),
+            _ if recipe.half_arithmetic => {
+                if table.len() % 2 == 1 {
+                    table.push(Complex::new(1.0, 0.0));
+                }
+                let pairs: Vec<Complex<f16>> = table
+                    .chunks_exact(2)
+                    .flat_map(|w| {
+                        [
+                            Complex::new(f16::from_f64(w[0].re), f16::from_f64(w[1].re)),
+                            Complex::new(f16::from_f64(w[0].im), f16::from_f64(w[1].im)),
+                        ]
+                    })
+                    .collect();
+                TwiddleTable::F16Pairs(self.upload(&pairs)?)
+            }
             _ => {
                 let t32: Vec<Complex<f32>> = table
                     .iter()

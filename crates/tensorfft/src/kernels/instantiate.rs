@@ -5,9 +5,11 @@ use crate::plan::{Direction, ExchangeFormat, IoMode, Precision, Recipe, TwiddleS
 
 const COMPLEX: &str = include_str!("cuda/complex.cuh");
 const PRECISION: &str = include_str!("cuda/precision.cuh");
+const HALF2_ARITHMETIC: &str = include_str!("cuda/half2_arithmetic.cuh");
 const DFT_REGISTERS: &str = include_str!("cuda/dft_registers.cuh");
 const DFT_TENSOR_CORES: &str = include_str!("cuda/dft_tensor_cores.cuh");
 const STOCKHAM_SINGLE_PASS: &str = include_str!("cuda/stockham_single_pass.cuh");
+const STOCKHAM_PAIRED_HALF: &str = include_str!("cuda/stockham_paired_half.cuh");
 
 /// CUDA C++ source of one kernel module and the names of its entry points.
 ///
@@ -51,9 +53,11 @@ impl KernelSource {
         for part in [
             COMPLEX,
             PRECISION,
+            HALF2_ARITHMETIC,
             DFT_REGISTERS,
             DFT_TENSOR_CORES,
             STOCKHAM_SINGLE_PASS,
+            STOCKHAM_PAIRED_HALF,
         ] {
             for line in part.lines().filter(|l| l.trim() != "#pragma once") {
                 source.push_str(line);
@@ -67,6 +71,12 @@ impl KernelSource {
             .map(|p| format!("{{{}, {}, {}, {}}}", p.shift_a, p.mul_a, p.shift_b, p.mul_b))
             .collect();
         let pads = pads.join(", ");
+        // Packed half arithmetic: the kernel counts pairs of values per thread.
+        let (runner, values) = if recipe.half_arithmetic {
+            ("PairedHalfSinglePass", recipe.elements_per_thread / 2)
+        } else {
+            ("SinglePass", recipe.elements_per_thread)
+        };
         for dir in [Direction::Forward, Direction::Inverse] {
             let name = entry_name(&stem, dir);
             source.push_str(&format!(
@@ -92,11 +102,11 @@ struct Cfg_{name} {{
 extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
     unsigned long long batch, {store}::Real scale) {{
-    SinglePass<Cfg_{name}>::run<{radices}>(in, out, twiddles, batch, scale);
+    {runner}<Cfg_{name}>::run<{radices}>(in, out, twiddles, batch, scale);
 }}
 "#,
                 n = recipe.n,
-                e = recipe.elements_per_thread,
+                e = values,
                 t = recipe.threads_per_transform,
                 b = recipe.transforms_per_block,
                 v = recipe.vector_width,

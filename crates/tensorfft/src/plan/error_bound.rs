@@ -9,7 +9,8 @@ use super::recipe::Recipe;
 ///
 /// It adds, each with a factor of one unit roundoff: the final rounding to the storage
 /// precision, one rounding per shared-memory exchange in the exchange format, and log2 N levels
-/// of arithmetic in the compute precision, and two f16 roundings (samples and DFT matrix) per
+/// of arithmetic in the compute precision (f16 in packed half arithmetic, which also rounds its
+/// twiddles to f16: one more per stage), and two f16 roundings (samples and DFT matrix) per
 /// tensor-core stage. Measured errors are several times smaller (rounding
 /// errors add as a random walk, the bound adds them linearly); a wrong twiddle or index gives
 /// errors of order one.
@@ -24,6 +25,7 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     let u_store = recipe.precision.unit_roundoff();
     let u_compute = match recipe.precision {
         Precision::F64 => Precision::F64.unit_roundoff(),
+        Precision::F16 if recipe.half_arithmetic => Precision::F16.unit_roundoff(),
         _ => Precision::F32.unit_roundoff(),
     };
     let u_exchange = match recipe.exchange {
@@ -38,8 +40,15 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     } else {
         0.0
     };
+    // Packed half arithmetic reads its twiddles rounded to f16: one more rounding per stage.
+    let twiddle_roundings = if recipe.half_arithmetic {
+        exchanges
+    } else {
+        0.0
+    };
     u_store
         + u_exchange * exchanges
+        + Precision::F16.unit_roundoff() * twiddle_roundings
         + u_compute * (log_n + 1.0)
         + 2.0 * Precision::F16.unit_roundoff() * tensor_stages
 }

@@ -147,6 +147,11 @@ pub struct Tuning {
     /// Run radix-16 stages on the tensor cores (F16 only; 16 values per thread, N ≥ 512). Off by
     /// default: measured slower than the CUDA-core stages so far (bench/NOTES.md).
     pub tensor_cores: Option<bool>,
+    /// Compute F16 transforms in packed f16x2 arithmetic, two butterflies per instruction
+    /// (F16 only; direct device-memory access, f16 exchange). Roughly halves the instructions
+    /// per element; every add and multiply rounds to f16, so the error is that of f16
+    /// arithmetic (cuFFT's F16 class) rather than of f32.
+    pub half_arithmetic: Option<bool>,
 }
 
 impl Tuning {
@@ -200,6 +205,28 @@ impl Tuning {
         });
         v.push(Tuning {
             tensor_cores: Some(false),
+            ..Default::default()
+        });
+        for persistent in [false, true] {
+            for prefetch in [false, true] {
+                for min_blocks in [None, Some(2), Some(3), Some(4)] {
+                    v.push(Tuning {
+                        half_arithmetic: Some(true),
+                        persistent: Some(persistent),
+                        prefetch: Some(prefetch),
+                        min_blocks_per_sm: min_blocks,
+                        ..Default::default()
+                    });
+                }
+            }
+        }
+        v.push(Tuning {
+            half_arithmetic: Some(true),
+            twiddles_ahead: Some(false),
+            ..Default::default()
+        });
+        v.push(Tuning {
+            half_arithmetic: Some(false),
             ..Default::default()
         });
         for persistent in [false, true] {

@@ -43,6 +43,23 @@ impl Padding {
         }
     }
 
+    /// Two f16 elements (8 bytes) per 128 bytes: the padding of packed-half-arithmetic plans,
+    /// whose pairs of neighbouring values must stay adjacent and 8-byte aligned.
+    ///
+    /// ```
+    /// use tensorfft::plan::padding::Padding;
+    /// let p = Padding::pairs_per_128_bytes();
+    /// assert_eq!((p.apply(30), p.apply(32), p.apply(64)), (30, 34, 68));
+    /// ```
+    pub fn pairs_per_128_bytes() -> Self {
+        Padding {
+            shift_a: 5,
+            mul_a: 2,
+            shift_b: 0,
+            mul_b: 0,
+        }
+    }
+
     /// Physical position of logical position `i`.
     ///
     /// ```

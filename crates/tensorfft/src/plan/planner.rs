@@ -88,7 +88,25 @@ pub fn plan_c2c_recipe(
     let tuning = &options.tuning;
     let elem = precision.complex_bytes();
 
+    // Packed half arithmetic by default for F16 from N = 128 unless the tuning asks for
+    // something it cannot do.
+    let half_arithmetic = tuning.half_arithmetic.unwrap_or(
+        precision == Precision::F16
+            && n >= 128
+            && tuning.tensor_cores != Some(true)
+            && tuning.io != Some(IoMode::Staged)
+            && tuning.exchange != Some(ExchangeFormat::F32)
+            && tuning.elements_per_thread.is_none_or(|e| e >= 4),
+    );
+    if half_arithmetic && (precision != Precision::F16 || n < 4) {
+        return Err(unsupported(
+            format!("packed half arithmetic for {precision:?} N={n}"),
+            "F16 with N >= 4",
+        ));
+    }
     let e_default = match precision {
+        // Packed half arithmetic: 16 pairs of values per thread.
+        _ if half_arithmetic => 32,
         // A whole short transform per thread: one stage, staged copies.
         _ if n <= 16 => 16,
         Precision::F64 => 8,
@@ -101,6 +119,15 @@ pub fn plan_c2c_recipe(
             "powers of two from 2 to 32 (and at most N)",
         ));
     }
+    if half_arithmetic && e < 4 {
+        return Err(unsupported(
+            format!("packed half arithmetic with {e} elements per thread"),
+            "at least 4 (2 pairs)",
+        ));
+    }
+    // Values per thread that one radix stage may split into butterflies: pairs in packed half
+    // arithmetic.
+    let lanes = if half_arithmetic { e / 2 } else { e };
     let t = n / e;
     let max_radix = tuning.max_radix.unwrap_or(MAX_RADIX);
     if !max_radix.is_power_of_two() || !(2..=MAX_RADIX).contains(&max_radix) {
@@ -117,6 +144,12 @@ pub fn plan_c2c_recipe(
     // latency-bound (13 cycles per instruction at 4 warps per scheduler) and slower than the
     // CUDA-core kernels (bench/NOTES.md, step 11).
     let tensor_cores = tuning.tensor_cores.unwrap_or(false);
+    if tensor_cores && half_arithmetic {
+        return Err(unsupported(
+            "tensor-core stages together with packed half arithmetic".into(),
+            "one of the two",
+        ));
+    }
     if tensor_cores && !tensor_possible {
         return Err(unsupported(
             format!("tensor-core stages for {precision:?} N={n} with {e} values per thread and maximum radix {max_radix}"),
@@ -126,7 +159,7 @@ pub fn plan_c2c_recipe(
     let radices = if tensor_cores {
         tensor_radices(n)
     } else {
-        choose_radices(n, e.min(max_radix))
+        choose_radices(n, lanes.min(max_radix))
     };
 
     let exchange = match (precision, tuning.exchange) {
@@ -143,6 +176,12 @@ pub fn plan_c2c_recipe(
                 "F32 or F16 exchange",
             ));
         }
+        (Precision::F16, Some(ExchangeFormat::F32)) if half_arithmetic => {
+            return Err(unsupported(
+                "F32 exchange in packed half arithmetic".into(),
+                "F16 exchange",
+            ));
+        }
         (Precision::F32, Some(ExchangeFormat::F16)) => {
             return Err(unsupported(
                 "F16 exchange for F32 data".into(),
@@ -152,6 +191,7 @@ pub fn plan_c2c_recipe(
         (_, Some(x)) => x,
         // Half data keeps f32 intermediates while one transform fits in 64 KiB of shared memory
         // (tensor-core plans: always; they run one 1024-thread block per SM at N = 16384).
+        (Precision::F16, None) if half_arithmetic => ExchangeFormat::F16,
         (Precision::F16, None) if n * 8 > 64 * 1024 && !tensor_cores => ExchangeFormat::F16,
         _ => ExchangeFormat::F32,
     };
@@ -161,21 +201,35 @@ pub fn plan_c2c_recipe(
     let cuda_core_ends = [radices[0], radices[radices.len() - 1]]
         .into_iter()
         .filter(|&r| !(tensor_cores && r == 16));
-    let direct_width = cuda_core_ends.fold(16 / elem, |w, r| w.min(e / r)).max(1);
+    // In packed half arithmetic the unit is a pair of values: runs of at most 2 pairs (16 bytes).
+    let widest = if half_arithmetic { 2 } else { 16 / elem };
+    let direct_width = cuda_core_ends.fold(widest, |w, r| w.min(lanes / r)).max(1);
     // Direct accesses should fill whole 32-byte sectors with one transform's threads in one
     // instruction; shorter transforms go through shared memory with 16-byte copies.
-    let io = tuning.io.unwrap_or(if t * direct_width * elem >= 32 {
-        IoMode::Direct
-    } else {
-        IoMode::Staged
-    });
+    let io = tuning
+        .io
+        .unwrap_or(if half_arithmetic || t * direct_width * elem >= 32 {
+            IoMode::Direct
+        } else {
+            IoMode::Staged
+        });
+    if half_arithmetic && io == IoMode::Staged {
+        return Err(unsupported(
+            "staged device-memory access in packed half arithmetic".into(),
+            "direct access",
+        ));
+    }
     let vector_width = match io {
         IoMode::Staged => 1,
         IoMode::Direct => direct_width,
     };
     // Tensor-core plans with f32 exchange and direct access use paddings searched to make every
     // exchange free of bank conflicts (see `padding.rs`); the rest one element per 128 bytes.
-    let default_padding = Padding::per_128_bytes(exchange);
+    let default_padding = if half_arithmetic {
+        Padding::pairs_per_128_bytes()
+    } else {
+        Padding::per_128_bytes(exchange)
+    };
     let mut paddings = vec![default_padding; radices.len() + 1];
     if tensor_cores && exchange == ExchangeFormat::F32 && io == IoMode::Direct {
         if let Some(table) = tensor_exchange_paddings(n) {
@@ -248,6 +302,7 @@ pub fn plan_c2c_recipe(
         twiddles_ahead: tuning.twiddles_ahead.unwrap_or(true),
         persistent,
         tensor_cores,
+        half_arithmetic,
         paddings,
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048

@@ -50,6 +50,9 @@ pub struct Recipe {
     pub persistent: bool,
     /// Whether radix-16 stages run on the tensor cores (f16 inputs, f32 accumulation).
     pub tensor_cores: bool,
+    /// Whether an F16 plan computes in packed f16x2 arithmetic: each thread holds
+    /// `elements_per_thread / 2` pairs of neighbouring butterflies' samples.
+    pub half_arithmetic: bool,
     /// Padding of each shared-memory buffer, indexed by the stage that reads it: 0 is the input
     /// tile of staged access, `radices.len()` the output tile, the others the exchanges.
     pub paddings: Vec<Padding>,
@@ -99,7 +102,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -120,6 +123,7 @@ impl Recipe {
             if self.twiddles_ahead { "_twa" } else { "" },
             if self.inverse_scaled { "_isc" } else { "" },
             if self.tensor_cores { "_tc" } else { "" },
+            if self.half_arithmetic { "_h2" } else { "" },
         )
     }
 }
@@ -133,7 +137,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -149,7 +153,8 @@ impl fmt::Display for Recipe {
             self.prefetch,
             self.twiddles_ahead,
             self.persistent,
-            self.tensor_cores
+            self.tensor_cores,
+            self.half_arithmetic
         )
     }
 }

@@ -46,6 +46,18 @@ struct alignas(sizeof(Bits) * V) BitsVec {
 __device__ __forceinline__ void sincospi_real(float x, float* s, float* c) { sincospif(x, s, c); }
 __device__ __forceinline__ void sincospi_real(double x, double* s, double* c) { sincospi(x, s, c); }
 
+// Physical position of logical position i in shared-memory buffer X (padding Cfg::PAD[X]).
+template <class Cfg, int X>
+__device__ __forceinline__ constexpr int padded_position(int i) {
+    constexpr int SA = Cfg::PAD[X][0], MA = Cfg::PAD[X][1], SB = Cfg::PAD[X][2], MB = Cfg::PAD[X][3];
+    return i + MA * (i >> SA) + MB * (i >> SB);
+}
+
+template <int R0, int... RADICES>
+__device__ __forceinline__ constexpr int first_radix() {
+    return R0;
+}
+
 template <class Cfg>
 struct SinglePass {
     typedef typename Cfg::Store Store;
@@ -67,8 +79,7 @@ struct SinglePass {
 
     template <int X>
     static __device__ __forceinline__ constexpr int padded(int i) {
-        constexpr int SA = Cfg::PAD[X][0], MA = Cfg::PAD[X][1], SB = Cfg::PAD[X][2], MB = Cfg::PAD[X][3];
-        return i + MA * (i >> SA) + MB * (i >> SB);
+        return padded_position<Cfg, X>(i);
     }
 
     // Length of a stage's twiddle table (in complex values); stages with NS == 1 have none.
@@ -341,15 +352,12 @@ struct SinglePass {
         }
     }
 
-    template <int R0, int... RADICES>
-    static __device__ __forceinline__ constexpr int first_of() { return R0; }
-
     // TWOFF: offset (in complex values) of this stage's twiddle rows; stages with NS == 1 have none.
     template <int STAGE, int NS, int TWOFF, int R, int... REST>
     static __device__ __forceinline__ void stages(const Ctx& c, C (&v)[E], C (&tw)[E]) {
         constexpr int TWOFFN = TWOFF + twiddle_table_len<R, NS>();
         if constexpr (sizeof...(REST) > 0) {
-            stage<STAGE, R, NS, TWOFF, STAGE == 0, false, first_of<REST...>(), NS * R, TWOFFN, sizeof...(REST) == 1>(
+            stage<STAGE, R, NS, TWOFF, STAGE == 0, false, first_radix<REST...>(), NS * R, TWOFFN, sizeof...(REST) == 1>(
                 c, v, tw);
             stages<STAGE + 1, NS * R, TWOFFN, REST...>(c, v, tw);
         } else {
@@ -460,7 +468,7 @@ struct SinglePass {
                                                Real scale) {
         extern __shared__ float4 tfft_smem[];
         XBits* smem_all = reinterpret_cast<XBits*>(tfft_smem);
-        constexpr int R0 = first_of<RADICES...>();
+        constexpr int R0 = first_radix<RADICES...>();
         Ctx c;
         c.in = in;
         c.out = out;
