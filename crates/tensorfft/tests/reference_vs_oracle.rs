@@ -311,3 +311,25 @@ fn half_arithmetic_is_refused_where_it_cannot_run() {
         }
     ));
 }
+
+#[test]
+fn c2c_radix_32_stages_match_oracle() {
+    let tuning = Tuning {
+        elements_per_thread: Some(32),
+        max_radix: Some(32),
+        ..Default::default()
+    };
+    let r = plan_c2c_recipe(
+        &Shape::new([8192]),
+        Precision::F32,
+        &PlanOptions::tuned(tuning),
+    )
+    .unwrap();
+    assert_eq!(r.radices, vec![16, 32, 16]);
+    sweep::<Complex<f32>>(tuning);
+    sweep::<Complex<f64>>(tuning);
+    sweep::<Complex<f16>>(Tuning {
+        half_arithmetic: Some(false),
+        ..tuning
+    });
+}

@@ -1,4 +1,4 @@
-//! The radix-R DFT of the GPU kernels (R = 2, 4, 8, 16), on the CPU: the same radix-2
+//! The radix-R DFT of the GPU kernels (R = 2, 4, 8, 16, 32), on the CPU: the same radix-2
 //! decimation-in-frequency network and the same rotation constants, in the same precision.
 
 use num_complex::Complex;
@@ -26,6 +26,18 @@ fn rot16<R: Float>(a: Complex<R>, k: usize, sign: i32) -> Complex<R> {
     }
 }
 
+/// `a * e^{sign * 2πi k/32}`: even `k` as [`rot16`], odd `k` with constants rounded from f64.
+fn rot32<R: Float>(a: Complex<R>, k: usize, sign: i32) -> Complex<R> {
+    let k = k & 31;
+    if k % 2 == 0 {
+        return rot16(a, k / 2, sign);
+    }
+    let angle = 2.0 * std::f64::consts::PI * k as f64 / 32.0;
+    let c = R::from(angle.cos()).unwrap_or_else(R::zero);
+    let s = R::from(sign as f64 * angle.sin()).unwrap_or_else(R::zero);
+    Complex::new(a.re * c - a.im * s, a.re * s + a.im * c)
+}
+
 /// In-place radix-`v.len()` DFT, natural order in and out; `sign` is -1 forward, +1 inverse.
 ///
 /// ```
@@ -36,7 +48,7 @@ fn rot16<R: Float>(a: Complex<R>, k: usize, sign: i32) -> Complex<R> {
 /// ```
 pub fn dft_in_place<R: Float>(v: &mut [Complex<R>], sign: i32) {
     let radix = v.len();
-    debug_assert!(radix.is_power_of_two() && radix <= 16);
+    debug_assert!(radix.is_power_of_two() && radix <= 32);
     let mut half = radix / 2;
     while half >= 1 {
         let mut start = 0;
@@ -45,7 +57,11 @@ pub fn dft_in_place<R: Float>(v: &mut [Complex<R>], sign: i32) {
                 let a = v[start + i];
                 let b = v[start + i + half];
                 v[start + i] = a + b;
-                v[start + i + half] = rot16(a - b, i * (8 / half), sign);
+                v[start + i + half] = if radix == 32 {
+                    rot32(a - b, i * (16 / half), sign)
+                } else {
+                    rot16(a - b, i * (8 / half), sign)
+                };
             }
             start += 2 * half;
         }

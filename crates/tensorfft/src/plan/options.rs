@@ -134,7 +134,8 @@ pub struct Tuning {
     pub twiddles: Option<TwiddleSource>,
     /// Shared-memory exchange format (F16 plans only may choose [`ExchangeFormat::F16`]).
     pub exchange: Option<ExchangeFormat>,
-    /// Largest radix per stage (2, 4, 8 or 16); smaller end radices widen direct accesses.
+    /// Largest radix per stage (2, 4, 8, 16 or 32; default 16); smaller end radices widen direct
+    /// accesses, radix 32 saves an exchange when a thread holds 32 values.
     pub max_radix: Option<usize>,
     /// Blocks per multiprocessor the compiler must fit (caps registers per thread).
     pub min_blocks_per_sm: Option<usize>,
@@ -180,6 +181,22 @@ impl Tuning {
                 elements_per_thread: Some(e),
                 ..Default::default()
             });
+        }
+        // 32 values per thread in 256-thread blocks, registers capped for 2 or 3 blocks per SM
+        // (cuFFT's f32 8192 kernel: 256 threads, 80 registers, 3 blocks per SM), with radix 32
+        // (one exchange fewer) or at most 16.
+        for (twiddles_ahead, max_radix) in [(false, 16), (true, 16), (false, 32), (true, 32)] {
+            for min_blocks in [2, 3] {
+                v.push(Tuning {
+                    elements_per_thread: Some(32),
+                    max_radix: Some(max_radix),
+                    twiddles_ahead: Some(twiddles_ahead),
+                    min_blocks_per_sm: Some(min_blocks),
+                    persistent: Some(false),
+                    prefetch: Some(false),
+                    ..Default::default()
+                });
+            }
         }
         v.push(Tuning {
             max_radix: Some(8),

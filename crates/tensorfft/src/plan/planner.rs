@@ -8,8 +8,11 @@ use super::recipe::{shared_stride, Recipe};
 use super::shape::Shape;
 use crate::error::{Error, Result};
 
-/// Largest radix the register DFTs implement.
-pub const MAX_RADIX: usize = 16;
+/// Largest radix the register DFTs implement (radix 32 on request through
+/// [`crate::Tuning::max_radix`]; the default largest radix is [`DEFAULT_MAX_RADIX`]).
+pub const MAX_RADIX: usize = 32;
+/// Largest radix the planner uses unless told otherwise.
+pub const DEFAULT_MAX_RADIX: usize = 16;
 /// Shared memory a block may use by default on sm_90 (227 KiB opt-in limit).
 pub const MAX_SHARED_BYTES: usize = 227 * 1024;
 /// Threads a block may have.
@@ -88,8 +91,9 @@ pub fn plan_c2c_recipe(
     let tuning = &options.tuning;
     let elem = precision.complex_bytes();
 
-    // Packed half arithmetic by default for F16 from N = 128 unless the tuning asks for
-    // something it cannot do.
+    // Packed half arithmetic by default for F16 from N = 128 (at N = 64 the f32-arithmetic
+    // staged kernel measured 86.3% of copy against 85.1%) unless the tuning asks for something
+    // it cannot do.
     let half_arithmetic = tuning.half_arithmetic.unwrap_or(
         precision == Precision::F16
             && n >= 128
@@ -129,11 +133,11 @@ pub fn plan_c2c_recipe(
     // arithmetic.
     let lanes = if half_arithmetic { e / 2 } else { e };
     let t = n / e;
-    let max_radix = tuning.max_radix.unwrap_or(MAX_RADIX);
+    let max_radix = tuning.max_radix.unwrap_or(DEFAULT_MAX_RADIX);
     if !max_radix.is_power_of_two() || !(2..=MAX_RADIX).contains(&max_radix) {
         return Err(unsupported(
             format!("maximum radix {max_radix}"),
-            "2, 4, 8 or 16",
+            "2, 4, 8, 16 or 32",
         ));
     }
     // Tensor-core radix-16 stages: a warp holds the 16 samples of 32 butterflies, 16 values per
@@ -264,10 +268,14 @@ pub fn plan_c2c_recipe(
     // * f64 with 16 values per thread spills under a register cap, so it gets none.
     // * f16 N = 64 (4 threads per transform) is the exception: one block per tile with four
     //   256-thread blocks per SM measured 85.6% and 85.8% of copy in two runs against 82.5%.
+    // * Packed half arithmetic halves the instructions, so f16 is memory-bound again and takes
+    //   the f32 launch shape: one block per tile, no prefetch, 3 blocks of 256 threads per SM
+    //   (f16 4096: 97.9% against 91.4% persistent; 8192: 94.5% against 82.0%;
+    //   bench/results/2026-11-21-h200-h2-variants.json).
     let short_f16 = precision == Precision::F16 && n == 64;
     let persistent = tuning
         .persistent
-        .unwrap_or(precision == Precision::F16 && !short_f16);
+        .unwrap_or(precision == Precision::F16 && !short_f16 && !half_arithmetic);
     let prefetch = tuning
         .prefetch
         .unwrap_or((persistent && threads < 1024) || short_f16);

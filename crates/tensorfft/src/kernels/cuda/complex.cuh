@@ -61,3 +61,26 @@ __device__ __forceinline__ Cx<T> rot16(Cx<T> a, int k) {
     }
     return cx(a.re * c - a.im * s, a.re * s + a.im * c);
 }
+
+// cos(2*pi*k/32), k in [0, 32), from the first-quadrant values by symmetry.
+__device__ __forceinline__ constexpr double cos32(int k) {
+    k &= 31;
+    if (k > 16) k = 32 - k;
+    const bool neg = k > 8;
+    const int q = neg ? 16 - k : k;
+    const double c = q == 0 ? 1.0 : q == 1 ? 0.98078528040323044913 : q == 2 ? 0.92387953251128675613
+                   : q == 3 ? 0.83146961230254523708 : q == 4 ? 0.70710678118654752440
+                   : q == 5 ? 0.55557023301960222474 : q == 6 ? 0.38268343236508977173
+                   : q == 7 ? 0.19509032201612826785 : 0.0;
+    return neg ? -c : c;
+}
+
+// a * exp(DIR * 2*pi*i * k / 32): even k are the sixteenths of rot16.
+template <int DIR, typename T>
+__device__ __forceinline__ Cx<T> rot32(Cx<T> a, int k) {
+    k &= 31;
+    if ((k & 1) == 0) return rot16<DIR>(a, k >> 1);
+    const T c = (T)cos32(k);
+    const T s = (T)(DIR * cos32((k + 24) & 31));
+    return cx(a.re * c - a.im * s, a.re * s + a.im * c);
+}

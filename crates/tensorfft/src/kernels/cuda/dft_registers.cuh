@@ -1,4 +1,4 @@
-// Radix-R DFT (R = 2, 4, 8, 16) of R values held in registers: a radix-2 decimation-in-frequency
+// Radix-R DFT (R = 2, 4, 8, 16, 32) of R values held in registers: a radix-2 decimation-in-frequency
 // network whose output order is bit-reversed, then a compile-time renaming back to natural order.
 #pragma once
 
@@ -14,7 +14,7 @@ __device__ __forceinline__ constexpr int bit_reverse(int r) {
 // v[0..R): natural order in, natural order out; DIR = -1 forward, +1 inverse.
 template <int R, int DIR, typename T>
 __device__ __forceinline__ void dft_in_registers(Cx<T>* v) {
-    static_assert(R == 2 || R == 4 || R == 8 || R == 16, "radix must be 2, 4, 8 or 16");
+    static_assert(R == 2 || R == 4 || R == 8 || R == 16 || R == 32, "radix must be 2, 4, 8, 16 or 32");
 #pragma unroll
     for (int half = R / 2; half >= 1; half >>= 1) {
 #pragma unroll
@@ -24,7 +24,11 @@ __device__ __forceinline__ void dft_in_registers(Cx<T>* v) {
                 const Cx<T> a = v[start + i];
                 const Cx<T> b = v[start + i + half];
                 v[start + i] = a + b;
-                v[start + i + half] = rot16<DIR>(a - b, i * (8 / half));
+                if constexpr (R == 32) {
+                    v[start + i + half] = rot32<DIR>(a - b, i * (16 / half));
+                } else {
+                    v[start + i + half] = rot16<DIR>(a - b, i * (8 / half));
+                }
             }
         }
     }
