@@ -29,7 +29,7 @@ fn rot16<R: Float>(a: Complex<R>, k: usize, sign: i32) -> Complex<R> {
 /// `a * e^{sign * 2πi k/32}`: even `k` as [`rot16`], odd `k` with constants rounded from f64.
 fn rot32<R: Float>(a: Complex<R>, k: usize, sign: i32) -> Complex<R> {
     let k = k & 31;
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         return rot16(a, k / 2, sign);
     }
     let angle = 2.0 * std::f64::consts::PI * k as f64 / 32.0;
