@@ -149,9 +149,10 @@ pub struct Tuning {
     /// default: measured slower than the CUDA-core stages so far (bench/NOTES.md).
     pub tensor_cores: Option<bool>,
     /// Compute F16 transforms in packed f16x2 arithmetic, two butterflies per instruction
-    /// (F16 only; direct device-memory access, f16 exchange). Roughly halves the instructions
-    /// per element; every add and multiply rounds to f16, so the error is that of f16
-    /// arithmetic (cuFFT's F16 class) rather than of f32.
+    /// (F16 only; direct device-memory access, f16 exchange). On by default for F16 from
+    /// N = 128. Roughly halves the instructions per element; every add and multiply rounds to
+    /// f16, so the error is that of f16 arithmetic (cuFFT's F16 class, about 1e-3) rather than
+    /// of f32 (2–4e-4): `Some(false)` keeps f32 arithmetic.
     pub half_arithmetic: Option<bool>,
 }
 
