@@ -169,12 +169,46 @@ fn wrong_precision_or_length_is_refused() {
 }
 
 #[test]
-fn c2c_f16_tensor_core_and_cuda_core_stages_match_oracle() {
+fn c2c_f16_f32_arithmetic_and_tensor_core_stages_match_oracle() {
+    // f32 arithmetic on the CUDA cores (the default below N = 128, an option above) and the
+    // tensor-core stages.
     for tensor_cores in [false, true] {
         sweep::<Complex<f16>>(Tuning {
             tensor_cores: Some(tensor_cores),
+            half_arithmetic: Some(false),
             ..Default::default()
         });
+    }
+}
+
+/// The F16 recipe of length `n` with `tuning`.
+fn f16_recipe(n: usize, tuning: Tuning) -> Recipe {
+    plan_c2c_recipe(
+        &Shape::new([n]),
+        Precision::F16,
+        &PlanOptions::tuned(tuning),
+    )
+    .unwrap()
+}
+
+/// Forward relative L2 errors of recipes `a` and `b` (same length) on one random f16 batch.
+fn forward_errors(a: &Recipe, b: &Recipe, batch: usize) -> (f64, f64) {
+    let n = a.n;
+    let x: Vec<Complex<f16>> = random(n * batch);
+    let want = oracle_c2c_batched(&widen(&x), n, Direction::Forward, Normalization::None);
+    let err = |r: &Recipe| {
+        let y = execute(r, Direction::Forward, Normalization::None, &x).unwrap();
+        relative_l2(&widen(&y), &want)
+    };
+    (err(a), err(b))
+}
+
+/// F16 with f32 arithmetic on the CUDA cores.
+fn f32_arithmetic() -> Tuning {
+    Tuning {
+        tensor_cores: Some(false),
+        half_arithmetic: Some(false),
+        ..Default::default()
     }
 }
 
@@ -183,24 +217,17 @@ fn tensor_core_recipes_use_radix_16_stages_and_stay_accurate() {
     // The f16 rounding of samples and DFT matrix costs accuracy, but within a small factor of the
     // f32-arithmetic stages (both are dominated by f16 storage).
     for n in [512, 1024, 4096, 16384] {
-        let on = PlanOptions::tuned(Tuning {
-            tensor_cores: Some(true),
-            ..Default::default()
-        });
-        let tc = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &on).unwrap();
+        let tc = f16_recipe(
+            n,
+            Tuning {
+                tensor_cores: Some(true),
+                ..Default::default()
+            },
+        );
         assert!(tc.tensor_cores && tc.radices.iter().filter(|&&r| r == 16).count() >= 2);
-        let cc = PlanOptions::tuned(Tuning {
-            tensor_cores: Some(false),
-            ..Default::default()
-        });
-        let cc = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &cc).unwrap();
-        let x: Vec<Complex<f16>> = random(n * 2);
-        let want = oracle_c2c_batched(&widen(&x), n, Direction::Forward, Normalization::None);
-        let err = |r: &Recipe| {
-            let y = execute(r, Direction::Forward, Normalization::None, &x).unwrap();
-            relative_l2(&widen(&y), &want)
-        };
-        let (e_tc, e_cc) = (err(&tc), err(&cc));
+        let cc = f16_recipe(n, f32_arithmetic());
+        assert!(!cc.tensor_cores && !cc.half_arithmetic);
+        let (e_tc, e_cc) = forward_errors(&tc, &cc, 2);
         assert!(
             e_tc < 4.0 * e_cc && e_tc < 1e-3,
             "N={n}: tensor cores {e_tc:.2e}, CUDA cores {e_cc:.2e}"
@@ -246,24 +273,17 @@ fn half_arithmetic_is_emulated_in_f16_and_stays_in_the_f16_class() {
     // f32-arithmetic recipe, yet stays near f16's unit roundoff (cuFFT's F16 errors are 1-2e-3 on
     // this data, bench/results).
     for n in [256, 1024, 4096, 16384] {
-        let h2 = PlanOptions::tuned(Tuning {
-            half_arithmetic: Some(true),
-            ..Default::default()
-        });
-        let h2 = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &h2).unwrap();
+        let h2 = f16_recipe(
+            n,
+            Tuning {
+                half_arithmetic: Some(true),
+                ..Default::default()
+            },
+        );
         assert!(h2.half_arithmetic && h2.elements_per_thread == 32);
-        let f32_arith = PlanOptions::tuned(Tuning {
-            half_arithmetic: Some(false),
-            ..Default::default()
-        });
-        let f32_arith = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &f32_arith).unwrap();
-        let x: Vec<Complex<f16>> = random(n * 4);
-        let want = oracle_c2c_batched(&widen(&x), n, Direction::Forward, Normalization::None);
-        let err = |r: &Recipe| {
-            let y = execute(r, Direction::Forward, Normalization::None, &x).unwrap();
-            relative_l2(&widen(&y), &want)
-        };
-        let (e_h2, e_f32) = (err(&h2), err(&f32_arith));
+        let f32_arith = f16_recipe(n, f32_arithmetic());
+        assert!(!f32_arith.half_arithmetic);
+        let (e_h2, e_f32) = forward_errors(&h2, &f32_arith, 4);
         assert!(
             e_h2 > 1.3 * e_f32 && e_h2 < 2e-3,
             "N={n}: half arithmetic {e_h2:.2e}, f32 arithmetic {e_f32:.2e}"

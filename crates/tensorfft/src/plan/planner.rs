@@ -94,18 +94,17 @@ pub fn plan_c2c_recipe(
     // Packed half arithmetic by default for F16 from N = 128 (at N = 64 the f32-arithmetic
     // staged kernel measured 86.3% of copy against 85.1%) unless the tuning asks for something
     // it cannot do.
-    let half_arithmetic = tuning.half_arithmetic.unwrap_or(
-        precision == Precision::F16
-            && n >= 128
-            && tuning.tensor_cores != Some(true)
-            && tuning.io != Some(IoMode::Staged)
-            && tuning.exchange != Some(ExchangeFormat::F32)
-            && tuning.elements_per_thread.is_none_or(|e| e >= 4),
-    );
-    if half_arithmetic && (precision != Precision::F16 || n < 4) {
+    let half_possible = precision == Precision::F16
+        && n >= 4
+        && tuning.tensor_cores != Some(true)
+        && tuning.io != Some(IoMode::Staged)
+        && tuning.exchange != Some(ExchangeFormat::F32)
+        && tuning.elements_per_thread.unwrap_or(32).min(n) >= 4;
+    let half_arithmetic = tuning.half_arithmetic.unwrap_or(half_possible && n >= 128);
+    if half_arithmetic && !half_possible {
         return Err(unsupported(
-            format!("packed half arithmetic for {precision:?} N={n}"),
-            "F16 with N >= 4",
+            format!("packed half arithmetic for {precision:?} N={n} with {tuning:?}"),
+            "F16, N >= 4, at least 4 values per thread, direct access, F16 exchange, no tensor cores",
         ));
     }
     let e_default = match precision {
@@ -121,12 +120,6 @@ pub fn plan_c2c_recipe(
         return Err(unsupported(
             format!("{e} elements per thread"),
             "powers of two from 2 to 32 (and at most N)",
-        ));
-    }
-    if half_arithmetic && e < 4 {
-        return Err(unsupported(
-            format!("packed half arithmetic with {e} elements per thread"),
-            "at least 4 (2 pairs)",
         ));
     }
     // Values per thread that one radix stage may split into butterflies: pairs in packed half
@@ -148,12 +141,6 @@ pub fn plan_c2c_recipe(
     // latency-bound (13 cycles per instruction at 4 warps per scheduler) and slower than the
     // CUDA-core kernels (bench/NOTES.md, step 11).
     let tensor_cores = tuning.tensor_cores.unwrap_or(false);
-    if tensor_cores && half_arithmetic {
-        return Err(unsupported(
-            "tensor-core stages together with packed half arithmetic".into(),
-            "one of the two",
-        ));
-    }
     if tensor_cores && !tensor_possible {
         return Err(unsupported(
             format!("tensor-core stages for {precision:?} N={n} with {e} values per thread and maximum radix {max_radix}"),
@@ -178,12 +165,6 @@ pub fn plan_c2c_recipe(
             return Err(unsupported(
                 "F64 exchange for 32-bit data".into(),
                 "F32 or F16 exchange",
-            ));
-        }
-        (Precision::F16, Some(ExchangeFormat::F32)) if half_arithmetic => {
-            return Err(unsupported(
-                "F32 exchange in packed half arithmetic".into(),
-                "F16 exchange",
             ));
         }
         (Precision::F32, Some(ExchangeFormat::F16)) => {
@@ -217,12 +198,6 @@ pub fn plan_c2c_recipe(
         } else {
             IoMode::Staged
         });
-    if half_arithmetic && io == IoMode::Staged {
-        return Err(unsupported(
-            "staged device-memory access in packed half arithmetic".into(),
-            "direct access",
-        ));
-    }
     let vector_width = match io {
         IoMode::Staged => 1,
         IoMode::Direct => direct_width,

@@ -42,15 +42,22 @@ __device__ __forceinline__ constexpr double cos16(int k) {
 
 __device__ __forceinline__ constexpr double sin16(int k) { return cos16((k + 12) & 15); }
 
-// a * exp(DIR * 2*pi*i * k / 16): DIR = -1 forward, +1 inverse. Multiplications by 1, -1 and
-// +-i become sign flips and swaps; the eighth roots use two multiplications instead of four.
+// a * exp(DIR * 2*pi*i * k / 16) for k in {0, 4, 8, 12}: multiplications by 1, -1 and +-i are
+// sign flips and swaps. DIR = -1 forward, +1 inverse.
 template <int DIR, typename T>
-__device__ __forceinline__ Cx<T> rot16(Cx<T> a, int k) {
-    k &= 15;
+__device__ __forceinline__ Cx<T> rot16_quarter(Cx<T> a, int k) {
     if (k == 0) return a;
     if (k == 8) return cx(-a.re, -a.im);
     if (k == 4) return DIR < 0 ? cx(a.im, -a.re) : cx(-a.im, a.re);
-    if (k == 12) return DIR < 0 ? cx(-a.im, a.re) : cx(a.im, -a.re);
+    return DIR < 0 ? cx(-a.im, a.re) : cx(a.im, -a.re);
+}
+
+// a * exp(DIR * 2*pi*i * k / 16): quarter turns as rot16_quarter; the eighth roots use two
+// multiplications instead of four.
+template <int DIR, typename T>
+__device__ __forceinline__ Cx<T> rot16(Cx<T> a, int k) {
+    k &= 15;
+    if ((k & 3) == 0) return rot16_quarter<DIR>(a, k);
     const T c = (T)cos16(k);
     const T s = (T)(DIR * sin16(k));
     if ((k & 3) == 2) {

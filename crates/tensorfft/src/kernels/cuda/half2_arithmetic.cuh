@@ -81,20 +81,19 @@ __device__ __forceinline__ constexpr unsigned int half_bits_of(double x) {
 }
 
 // cos(2 pi k / 16) as f16 bits, evaluated by the compiler (a static constexpr member is a
-// constant expression), then selected like cos16() once the DFT loops are unrolled.
+// constant expression), then selected like cos16() once the DFT loops are unrolled; k in [0, 16).
 template <int K>
 struct HalfCos16 {
     static constexpr unsigned int bits = half_bits_of(cos16(K));
 };
 
 __device__ __forceinline__ constexpr unsigned int half_cos16(int k) {
-    return k == 1 || k == 15 ? HalfCos16<1>::bits
-         : k == 2 || k == 14 ? HalfCos16<2>::bits
-         : k == 3 || k == 13 ? HalfCos16<3>::bits
-         : k == 5 || k == 11 ? HalfCos16<5>::bits
-         : k == 6 || k == 10 ? HalfCos16<6>::bits
-         : k == 7 || k == 9  ? HalfCos16<7>::bits
-                             : half_bits_of(cos16(k));
+    return k == 0 ? HalfCos16<0>::bits : k == 1 ? HalfCos16<1>::bits : k == 2 ? HalfCos16<2>::bits
+         : k == 3 ? HalfCos16<3>::bits : k == 4 ? HalfCos16<4>::bits : k == 5 ? HalfCos16<5>::bits
+         : k == 6 ? HalfCos16<6>::bits : k == 7 ? HalfCos16<7>::bits : k == 8 ? HalfCos16<8>::bits
+         : k == 9 ? HalfCos16<9>::bits : k == 10 ? HalfCos16<10>::bits : k == 11 ? HalfCos16<11>::bits
+         : k == 12 ? HalfCos16<12>::bits : k == 13 ? HalfCos16<13>::bits : k == 14 ? HalfCos16<14>::bits
+                   : HalfCos16<15>::bits;
 }
 
 // Both halves set to the f16 constant with these bits.
@@ -106,10 +105,7 @@ __device__ __forceinline__ constexpr H2 h2_const(unsigned int half_bits) { retur
 template <int DIR>
 __device__ __forceinline__ Cx<H2> rot16(Cx<H2> a, int k) {
     k &= 15;
-    if (k == 0) return a;
-    if (k == 8) return cx(-a.re, -a.im);
-    if (k == 4) return DIR < 0 ? cx(a.im, -a.re) : cx(-a.im, a.re);
-    if (k == 12) return DIR < 0 ? cx(-a.im, a.re) : cx(a.im, -a.re);
+    if ((k & 3) == 0) return rot16_quarter<DIR>(a, k);
     // s = DIR * sin(2 pi k / 16) = DIR * cos(2 pi (k + 12) / 16); negation flips the sign bit.
     const unsigned int c_bits = half_cos16(k);
     const unsigned int s_bits = half_cos16((k + 12) & 15) ^ (DIR < 0 ? 0x8000u : 0u);

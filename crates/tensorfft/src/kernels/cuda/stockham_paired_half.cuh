@@ -29,6 +29,7 @@ template <class Cfg>
 struct PairedHalfSinglePass {
     typedef unsigned int Bits;  // one complex f16 value
     typedef Cx<H2> P;           // the same sample of two butterflies
+    typedef P Value;            // run_tiles
 
     static constexpr int N = Cfg::N;
     static constexpr int E = Cfg::E;  // pairs per thread
@@ -36,6 +37,7 @@ struct PairedHalfSinglePass {
     static constexpr int B = Cfg::B;
     static constexpr int V = Cfg::V;  // pairs per run in the stages that touch device memory
     static constexpr int DIR = Cfg::DIR;
+    static constexpr bool PREFETCH = Cfg::PREFETCH;
     static constexpr int SMEM_STRIDE = Cfg::SMEM_STRIDE;
     static_assert(2 * T * E == N, "threads per transform times values per thread must be N");
     static_assert(!Cfg::STAGED, "packed half arithmetic reads and writes device memory directly");
@@ -108,7 +110,7 @@ struct PairedHalfSinglePass {
         constexpr int VW = (FIRST || LAST) ? V : 1;
         static_assert(BF % VW == 0, "the run width must divide the pairs per thread");
 
-        // Gather (the first stage's values come from load_direct()).
+        // Gather (the first stage's values come from load_tile()).
         if constexpr (!FIRST) {
             const Bits* src = c.smem + padded<STAGE>(2 * pair_index<VW>(c.t, 0));
 #pragma unroll
@@ -177,22 +179,16 @@ struct PairedHalfSinglePass {
         }
     }
 
-    template <int STAGE, int NS, int TWOFF, int R, int... REST>
-    static __device__ __forceinline__ void stages(const Ctx& c, P (&v)[E], P (&tw)[E]) {
-        constexpr int TWOFFN = TWOFF + twiddle_table_len<R, NS>();
-        if constexpr (sizeof...(REST) > 0) {
-            stage<STAGE, R, NS, TWOFF, STAGE == 0, false, first_radix<REST...>(), NS * R, TWOFFN, sizeof...(REST) == 1>(
-                c, v, tw);
-            stages<STAGE + 1, NS * R, TWOFFN, REST...>(c, v, tw);
-        } else {
-            stage<STAGE, R, NS, TWOFF, STAGE == 0, true, 0, 0, 0, false>(c, v, tw);
-        }
-    }
+    // Registers holding a tile's first-stage values between their loads and their first use, as
+    // raw interleaved halves: raw[2 idx] and raw[2 idx + 1] are the two butterflies of slot idx.
+    struct Tile {
+        Bits raw[2 * E];
+    };
 
-    // The first stage's values (radix R0) of this thread's transform, as raw interleaved halves:
-    // raw[2 idx] and raw[2 idx + 1] are the two butterflies of pair slot idx.
+    // The first stage's values (radix R0) of this thread's transform.
     template <int R0>
-    static __device__ __forceinline__ void load_direct(const Ctx& c, Bits (&raw)[2 * E]) {
+    static __device__ __forceinline__ void load_tile(const Ctx& c, Tile& tile) {
+        Bits(&raw)[2 * E] = tile.raw;
         constexpr int BF = E / R0;
         constexpr int STRIDE = N / R0;
         if (!c.valid) {
@@ -222,13 +218,20 @@ struct PairedHalfSinglePass {
         c.valid = transform < batch;
     }
 
-    // Grid-stride loop over tiles of B transforms, software-pipelined with Cfg::PREFETCH as in
-    // SinglePass::run.
+    // run_tiles hooks: pairs of loaded values become packed registers; nothing follows the last
+    // stage (it stores to device memory itself).
+    static __device__ __forceinline__ void begin_tile(const Tile& tile, P (&v)[E]) {
+#pragma unroll
+        for (int i = 0; i < E; ++i) v[i] = join_pair(tile.raw[2 * i], tile.raw[2 * i + 1]);
+    }
+
+    template <int X>
+    static __device__ __forceinline__ void end_tile(const Ctx&) {}
+
     template <int... RADICES>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const float* twiddles, u64 batch,
                                                float scale) {
         extern __shared__ float4 tfft_smem[];
-        constexpr int R0 = first_radix<RADICES...>();
         Ctx c;
         c.in = in;
         c.out = out;
@@ -236,26 +239,6 @@ struct PairedHalfSinglePass {
         c.smem = reinterpret_cast<Bits*>(tfft_smem) + (threadIdx.x / T) * SMEM_STRIDE;
         c.t = threadIdx.x % T;
         c.scale = h2_splat(scale);
-        const u64 groups = (batch + B - 1) / B;
-        u64 group = blockIdx.x;
-        if (group >= groups) return;
-        Bits raw[2 * E];
-        select_group(c, group, batch);
-        if constexpr (Cfg::PREFETCH) load_direct<R0>(c, raw);
-        for (; group < groups; group += gridDim.x) {
-            select_group(c, group, batch);
-            if constexpr (!Cfg::PREFETCH) load_direct<R0>(c, raw);
-            P v[E];
-#pragma unroll
-            for (int i = 0; i < E; ++i) v[i] = join_pair(raw[2 * i], raw[2 * i + 1]);
-            const u64 next = group + gridDim.x;
-            if (Cfg::PREFETCH && next < groups) {
-                Ctx cn = c;
-                select_group(cn, next, batch);
-                load_direct<R0>(cn, raw);
-            }
-            P tw[E];  // stage 0 has no twiddles; it starts loading stage 1's
-            stages<0, 1, 0, RADICES...>(c, v, tw);
-        }
+        run_tiles<PairedHalfSinglePass, RADICES...>(c, batch);
     }
 };

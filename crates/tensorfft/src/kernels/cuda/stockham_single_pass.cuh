@@ -58,12 +58,61 @@ __device__ __forceinline__ constexpr int first_radix() {
     return R0;
 }
 
+// Runs the radix stages of kernel K (SinglePass or PairedHalfSinglePass) in order. Stage STAGE
+// has radix R and span NS (the product of the earlier radices) and reads its twiddles at TWOFF;
+// it is also given the next stage's radix, span, twiddle offset and whether that one is the last,
+// so that it can start loading the next stage's twiddles.
+template <class K, int STAGE, int NS, int TWOFF, int R, int... REST>
+__device__ __forceinline__ void run_stages(const typename K::Ctx& c, typename K::Value (&v)[K::E],
+                                           typename K::Value (&tw)[K::E]) {
+    constexpr int TWOFFN = TWOFF + K::template twiddle_table_len<R, NS>();
+    if constexpr (sizeof...(REST) > 0) {
+        K::template stage<STAGE, R, NS, TWOFF, STAGE == 0, false, first_radix<REST...>(), NS * R, TWOFFN,
+                          sizeof...(REST) == 1>(c, v, tw);
+        run_stages<K, STAGE + 1, NS * R, TWOFFN, REST...>(c, v, tw);
+    } else {
+        K::template stage<STAGE, R, NS, TWOFF, STAGE == 0, true, 0, 0, 0, false>(c, v, tw);
+    }
+}
+
+// Grid-stride loop over the tiles of K::B transforms (the host launches one block per tile, or a
+// persistent grid). With K::PREFETCH it is software-pipelined: the device-memory loads of tile
+// g + gridDim.x are issued before tile g is computed. K supplies the registers that hold a tile
+// between its loads and its first use (Tile), the loads (load_tile), their conversion to the
+// first stage's values (begin_tile) and what follows the last stage (end_tile).
+template <class K, int... RADICES>
+__device__ __forceinline__ void run_tiles(typename K::Ctx& c, u64 batch) {
+    constexpr int R0 = first_radix<RADICES...>();
+    const u64 groups = (batch + K::B - 1) / K::B;
+    u64 group = blockIdx.x;
+    if (group >= groups) return;
+    typename K::Tile tile;
+    K::select_group(c, group, batch);
+    if constexpr (K::PREFETCH) K::template load_tile<R0>(c, tile);
+    for (; group < groups; group += gridDim.x) {
+        K::select_group(c, group, batch);
+        if constexpr (!K::PREFETCH) K::template load_tile<R0>(c, tile);
+        typename K::Value v[K::E];
+        K::begin_tile(tile, v);
+        const u64 next = group + gridDim.x;
+        if (K::PREFETCH && next < groups) {
+            typename K::Ctx cn = c;
+            K::select_group(cn, next, batch);
+            K::template load_tile<R0>(cn, tile);
+        }
+        typename K::Value tw[K::E];  // stage 0 has no twiddles; it starts loading stage 1's
+        run_stages<K, 0, 1, 0, RADICES...>(c, v, tw);
+        K::template end_tile<sizeof...(RADICES)>(c);
+    }
+}
+
 template <class Cfg>
 struct SinglePass {
     typedef typename Cfg::Store Store;
     typedef typename Cfg::Exchange Xch;
     typedef typename Store::Real Real;
     typedef Cx<Real> C;
+    typedef C Value;  // what a thread's registers hold per value slot (run_tiles)
     typedef typename Store::Bits Bits;
     typedef typename Xch::Bits XBits;
 
@@ -73,6 +122,7 @@ struct SinglePass {
     static constexpr int B = Cfg::B;
     static constexpr int V = Cfg::V;
     static constexpr int DIR = Cfg::DIR;
+    static constexpr bool PREFETCH = Cfg::PREFETCH;
     static constexpr int THREADS = T * B;
     static constexpr int SMEM_STRIDE = Cfg::SMEM_STRIDE;
     static_assert(T * E == N, "threads per transform times elements per thread must be N");
@@ -352,19 +402,6 @@ struct SinglePass {
         }
     }
 
-    // TWOFF: offset (in complex values) of this stage's twiddle rows; stages with NS == 1 have none.
-    template <int STAGE, int NS, int TWOFF, int R, int... REST>
-    static __device__ __forceinline__ void stages(const Ctx& c, C (&v)[E], C (&tw)[E]) {
-        constexpr int TWOFFN = TWOFF + twiddle_table_len<R, NS>();
-        if constexpr (sizeof...(REST) > 0) {
-            stage<STAGE, R, NS, TWOFF, STAGE == 0, false, first_radix<REST...>(), NS * R, TWOFFN, sizeof...(REST) == 1>(
-                c, v, tw);
-            stages<STAGE + 1, NS * R, TWOFFN, REST...>(c, v, tw);
-        } else {
-            stage<STAGE, R, NS, TWOFF, STAGE == 0, true, 0, 0, 0, false>(c, v, tw);
-        }
-    }
-
     // Elements per 16-byte vector in device memory.
     static constexpr int VS = 16 / (int)sizeof(Bits);
 
@@ -460,49 +497,40 @@ struct SinglePass {
         }
     }
 
-    // Grid-stride loop over tiles of B transforms (the host launches one block per tile, or a
-    // persistent grid). With Cfg::PREFETCH it is software-pipelined: the device-memory loads of
-    // tile g + gridDim.x are issued before tile g is computed.
+    // The whole block's shared memory (all B transforms' slices).
+    static __device__ __forceinline__ XBits* block_smem() {
+        extern __shared__ float4 tfft_smem[];
+        return reinterpret_cast<XBits*>(tfft_smem);
+    }
+
+    // run_tiles hooks: a loaded tile becomes the first stage's values (staged: through shared
+    // memory), and staged kernels copy the last stage's buffer out.
+    static __device__ __forceinline__ void begin_tile(const Tile& tile, C (&v)[E]) {
+        if constexpr (Cfg::STAGED) {
+            store_staged(tile.chunks, block_smem());
+        } else {
+#pragma unroll
+            for (int i = 0; i < E; ++i) v[i] = Store::unpack(tile.raw[i]);
+        }
+    }
+
+    template <int X>
+    static __device__ __forceinline__ void end_tile(const Ctx& c) {
+        if constexpr (Cfg::STAGED) copy_out<X>(c, block_smem());
+    }
+
     template <int... RADICES>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles, u64 batch,
                                                Real scale) {
-        extern __shared__ float4 tfft_smem[];
-        XBits* smem_all = reinterpret_cast<XBits*>(tfft_smem);
-        constexpr int R0 = first_radix<RADICES...>();
         Ctx c;
         c.in = in;
         c.out = out;
         c.twiddles = twiddles;
-        c.smem = smem_all + (threadIdx.x / T) * SMEM_STRIDE;
+        c.smem = block_smem() + (threadIdx.x / T) * SMEM_STRIDE;
         c.t = threadIdx.x % T;
         c.total = batch * (u64)N;
         c.scale = scale;
         if constexpr (Cfg::TENSOR) c.dft16 = dft16_fragments<DIR>();
-        const u64 groups = (batch + B - 1) / B;
-        u64 group = blockIdx.x;
-        if (group >= groups) return;
-        Tile tile;
-        select_group(c, group, batch);
-        if constexpr (Cfg::PREFETCH) load_tile<R0>(c, tile);
-        for (; group < groups; group += gridDim.x) {
-            select_group(c, group, batch);
-            if constexpr (!Cfg::PREFETCH) load_tile<R0>(c, tile);
-            C v[E];
-            if constexpr (Cfg::STAGED) {
-                store_staged(tile.chunks, smem_all);
-            } else {
-#pragma unroll
-                for (int i = 0; i < E; ++i) v[i] = Store::unpack(tile.raw[i]);
-            }
-            const u64 next = group + gridDim.x;
-            if (Cfg::PREFETCH && next < groups) {
-                Ctx cn = c;
-                select_group(cn, next, batch);
-                load_tile<R0>(cn, tile);
-            }
-            C tw[E];  // stage 0 has no twiddles; it starts loading stage 1's
-            stages<0, 1, 0, RADICES...>(c, v, tw);
-            if constexpr (Cfg::STAGED) copy_out<sizeof...(RADICES)>(c, smem_all);
-        }
+        run_tiles<SinglePass, RADICES...>(c, batch);
     }
 };
