@@ -1,7 +1,7 @@
 //! Writes the CUBIN (compiled by NVRTC, no GPU needed) and CUDA source of one recipe, for
 //! inspecting registers and SASS with `cuobjdump -sass` / `-res-usage`.
 //!
-//! `cargo run --release --example emit_cubin -- f32 4096 [elements_per_thread] [max_radix] [direct|staged|-] [tc|cc|-] [h2]`
+//! `cargo run --release --example emit_cubin -- f32 4096 [elements_per_thread] [max_radix] [direct|staged|-] [tc|cc|-] [h2|-] [stream]`
 
 use tensorfft::gpu::nvrtc::compile_cubin;
 use tensorfft::kernels::KernelSource;
@@ -24,13 +24,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some("cc") => Some(false),
         _ => None,
     };
-    let half_arithmetic = args.get(6).map(|s| s == "h2");
+    let half_arithmetic = args.get(6).filter(|s| *s != "-").map(|s| s == "h2");
+    let stream_loads = args.get(7).map(|s| s == "stream");
     let tuning = Tuning {
         tensor_cores,
         half_arithmetic,
         elements_per_thread: e,
         max_radix,
         io,
+        stream_loads,
         ..Default::default()
     };
     let recipe = plan_c2c_recipe(&Shape::new([n]), precision, &PlanOptions::tuned(tuning))?;

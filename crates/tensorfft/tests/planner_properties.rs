@@ -36,7 +36,10 @@ fn tuning() -> impl Strategy<Value = Tuning> {
         proptest::option::of(any::<bool>()),
         proptest::option::of(any::<bool>()),
         proptest::option::of(any::<bool>()),
-        proptest::option::of(any::<bool>()),
+        (
+            proptest::option::of(any::<bool>()),
+            proptest::option::of(any::<bool>()),
+        ),
     )
         .prop_map(
             |(
@@ -51,11 +54,12 @@ fn tuning() -> impl Strategy<Value = Tuning> {
                 twiddles_ahead,
                 persistent,
                 tensor_cores,
-                half_arithmetic,
+                (half_arithmetic, stream_loads),
             )| {
                 Tuning {
                     tensor_cores,
                     half_arithmetic,
+                    stream_loads,
                     twiddles_ahead,
                     persistent,
                     prefetch,

@@ -93,6 +93,7 @@ struct Cfg_{name} {{
     static constexpr bool STAGED = {staged};
     static constexpr bool TW_TABLE = {table};
     static constexpr bool PREFETCH = {prefetch};
+    static constexpr bool STREAM_LOADS = {stream_loads};
     static constexpr bool SCALED = {scaled};
     static constexpr bool TW_AHEAD = {tw_ahead};
     static constexpr bool TENSOR = {tensor};
@@ -114,6 +115,7 @@ extern "C" __global__ void __launch_bounds__({bounds}) {name}(
                 staged = recipe.io == IoMode::Staged,
                 table = recipe.twiddles == TwiddleSource::Table,
                 prefetch = recipe.prefetch,
+                stream_loads = recipe.stream_loads,
                 scaled = dir == Direction::Inverse && recipe.inverse_scaled,
                 tw_ahead = recipe.twiddles_ahead,
                 tensor = recipe.tensor_cores,

@@ -154,6 +154,9 @@ pub struct Tuning {
     /// f16, so the error is that of f16 arithmetic (cuFFT's F16 class, about 1e-3) rather than
     /// of f32 (2–4e-4): `Some(false)` keeps f32 arithmetic.
     pub half_arithmetic: Option<bool>,
+    /// Load the data without allocating it in L1 (`ld.global.L1::no_allocate`), so that L1
+    /// keeps the twiddle tables.
+    pub stream_loads: Option<bool>,
 }
 
 impl Tuning {
@@ -247,6 +250,15 @@ impl Tuning {
             half_arithmetic: Some(false),
             ..Default::default()
         });
+        for stream_loads in [false, true] {
+            for twiddles_ahead in [false, true] {
+                v.push(Tuning {
+                    stream_loads: Some(stream_loads),
+                    twiddles_ahead: Some(twiddles_ahead),
+                    ..Default::default()
+                });
+            }
+        }
         for persistent in [false, true] {
             for twiddles_ahead in [false, true] {
                 for min_blocks in [None, Some(3), Some(4)] {

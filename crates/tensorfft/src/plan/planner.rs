@@ -248,6 +248,12 @@ pub fn plan_c2c_recipe(
     //   (f16 4096: 97.9% against 91.4% persistent; 8192: 94.5% against 82.0%;
     //   bench/results/2026-11-21-h200-h2-variants.json).
     let short_f16 = precision == Precision::F16 && n == 64;
+    // * Packed half arithmetic at N = 16384 (two 512-thread blocks per SM): loading each stage's
+    //   twiddles in that stage and reading the data without allocating it in L1 (which then
+    //   keeps the twiddle tables) measured 84.9% and 84.7% of copy against 77.6% and 77.8%
+    //   (bench/results/2026-11-21-h200-nl1-f16-16384.json). Elsewhere the streaming loads
+    //   measured slower or equal (f32 4096: 94.0% against 97.5%; f32 8192: 89.2% against 88.7%).
+    let long_half = half_arithmetic && n >= 16384;
     let persistent = tuning
         .persistent
         .unwrap_or(precision == Precision::F16 && !short_f16 && !half_arithmetic);
@@ -282,10 +288,11 @@ pub fn plan_c2c_recipe(
         min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(min_blocks_default),
         prefetch,
         inverse_scaled: options.normalization == Normalization::InverseByN,
-        twiddles_ahead: tuning.twiddles_ahead.unwrap_or(true),
+        twiddles_ahead: tuning.twiddles_ahead.unwrap_or(!long_half),
         persistent,
         tensor_cores,
         half_arithmetic,
+        stream_loads: tuning.stream_loads.unwrap_or(long_half),
         paddings,
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048

@@ -53,6 +53,9 @@ pub struct Recipe {
     /// Whether an F16 plan computes in packed f16x2 arithmetic: each thread holds
     /// `elements_per_thread / 2` pairs of neighbouring butterflies' samples.
     pub half_arithmetic: bool,
+    /// Whether device-memory loads of the data skip L1 allocation (`ld.global.L1::no_allocate`):
+    /// each tile is read once, and L1 then keeps the twiddle tables.
+    pub stream_loads: bool,
     /// Padding of each shared-memory buffer, indexed by the stage that reads it: 0 is the input
     /// tile of staged access, `radices.len()` the output tile, the others the exchanges.
     pub paddings: Vec<Padding>,
@@ -102,7 +105,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -124,6 +127,7 @@ impl Recipe {
             if self.inverse_scaled { "_isc" } else { "" },
             if self.tensor_cores { "_tc" } else { "" },
             if self.half_arithmetic { "_h2" } else { "" },
+            if self.stream_loads { "_nl1" } else { "" },
         )
     }
 }
@@ -137,7 +141,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -154,7 +158,8 @@ impl fmt::Display for Recipe {
             self.twiddles_ahead,
             self.persistent,
             self.tensor_cores,
-            self.half_arithmetic
+            self.half_arithmetic,
+            self.stream_loads
         )
     }
 }

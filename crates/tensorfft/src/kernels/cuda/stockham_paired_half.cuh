@@ -201,8 +201,8 @@ struct PairedHalfSinglePass {
             const int i = pair_index<V>(c.t, k);
 #pragma unroll
             for (int r = 0; r < R0; ++r) {
-                const BitsVec<Bits, 2 * V> x =
-                    *reinterpret_cast<const BitsVec<Bits, 2 * V>*>(c.in + c.gbase + 2 * i + r * STRIDE);
+                const BitsVec<Bits, 2 * V> x = load_data<Cfg::STREAM_LOADS>(
+                    reinterpret_cast<const BitsVec<Bits, 2 * V>*>(c.in + c.gbase + 2 * i + r * STRIDE));
 #pragma unroll
                 for (int u = 0; u < V; ++u) {
                     raw[2 * ((k + u) * R0 + r)] = x.e[2 * u];

@@ -43,6 +43,30 @@ struct alignas(sizeof(Bits) * V) BitsVec {
     Bits e[V];
 };
 
+// A device-memory load of one 4-, 8- or 16-byte value. With STREAM it does not allocate in L1
+// (ld.global.L1::no_allocate): the data is read once, and L1 is left to the twiddle tables.
+template <bool STREAM, typename T>
+__device__ __forceinline__ T load_data(const T* p) {
+    if constexpr (!STREAM) {
+        return *p;
+    } else if constexpr (sizeof(T) == 16) {
+        uint4 r;
+        asm("ld.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+            : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
+            : "l"(p));
+        return *reinterpret_cast<const T*>(&r);
+    } else if constexpr (sizeof(T) == 8) {
+        uint2 r;
+        asm("ld.global.L1::no_allocate.v2.u32 {%0, %1}, [%2];" : "=r"(r.x), "=r"(r.y) : "l"(p));
+        return *reinterpret_cast<const T*>(&r);
+    } else {
+        static_assert(sizeof(T) == 4, "4-, 8- or 16-byte loads");
+        unsigned int r;
+        asm("ld.global.L1::no_allocate.u32 %0, [%1];" : "=r"(r) : "l"(p));
+        return *reinterpret_cast<const T*>(&r);
+    }
+}
+
 __device__ __forceinline__ void sincospi_real(float x, float* s, float* c) { sincospif(x, s, c); }
 __device__ __forceinline__ void sincospi_real(double x, double* s, double* c) { sincospi(x, s, c); }
 
@@ -382,8 +406,8 @@ struct SinglePass {
             const int j = tensor_thread_butterfly<4>(c.t);
 #pragma unroll
             for (int s = 0; s < 4; ++s) {
-                const BitsVec<Bits, 4> x =
-                    *reinterpret_cast<const BitsVec<Bits, 4>*>(c.in + c.gbase + j + tensor_sample(s) * STRIDE);
+                const BitsVec<Bits, 4> x = load_data<Cfg::STREAM_LOADS>(
+                    reinterpret_cast<const BitsVec<Bits, 4>*>(c.in + c.gbase + j + tensor_sample(s) * STRIDE));
 #pragma unroll
                 for (int i = 0; i < 4; ++i) raw[i * 4 + s] = x.e[i];
             }
@@ -393,8 +417,8 @@ struct SinglePass {
                 const int j = butterfly<V>(c.t, k);
 #pragma unroll
                 for (int r = 0; r < R0; ++r) {
-                    const BitsVec<Bits, V> x =
-                        *reinterpret_cast<const BitsVec<Bits, V>*>(c.in + c.gbase + j + r * STRIDE);
+                    const BitsVec<Bits, V> x = load_data<Cfg::STREAM_LOADS>(
+                        reinterpret_cast<const BitsVec<Bits, V>*>(c.in + c.gbase + j + r * STRIDE));
 #pragma unroll
                     for (int u = 0; u < V; ++u) raw[(k + u) * R0 + r] = x.e[u];
                 }
@@ -421,7 +445,7 @@ struct SinglePass {
             if (!chunk_exists(ci)) {
                 continue;
             } else if (g + VS <= c.total) {
-                w[it] = *reinterpret_cast<const Vec16*>(c.in + g);
+                w[it] = load_data<Cfg::STREAM_LOADS>(reinterpret_cast<const Vec16*>(c.in + g));
             } else {
 #pragma unroll
                 for (int u = 0; u < VS; ++u) {
