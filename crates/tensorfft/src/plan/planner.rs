@@ -249,14 +249,12 @@ pub fn plan_c2c_recipe(
     //   bench/results/2026-11-21-h200-h2-variants.json).
     let short_f16 = precision == Precision::F16 && n == 64;
     // * Packed half arithmetic at N = 16384 (two 512-thread blocks per SM): loading each stage's
-    //   twiddles in that stage and reading the data without allocating it in L1 (which then
-    //   keeps the twiddle tables) measured 84.9% and 84.7% of copy against 77.6% and 77.8%
-    //   (bench/results/2026-11-21-h200-nl1-f16-16384.json).
-    // * Streaming loads alone also help f32 8192 a little (89.2% against 88.7%, twice), where
-    //   the last stage's 64 KiB twiddle table competes with the data for L1; at f32 4096 they
-    //   measured slower (94.0% against 97.5%).
+    //   twiddles in that stage measured 83.4% of copy against 77.7% on the H200
+    //   (bench/results/2026-11-21-h200-l2-prefetch-f16-16384.json, whose other variants these
+    //   are) and 99.0% on the H100 (bench/results/2026-11-21-h100-nl1-f16-16384.json).
+    // * Streaming loads (`Tuning::stream_loads`) stay opt-in: on the H200 they add 0.5% at
+    //   f32 8192 and 1.5% at f16 16384, on the H100 they cost 3% at both (96.0% against 99.2%).
     let long_half = half_arithmetic && n >= 16384;
-    let stream_default = long_half || (precision == Precision::F32 && n >= 8192);
     let persistent = tuning
         .persistent
         .unwrap_or(precision == Precision::F16 && !short_f16 && !half_arithmetic);
@@ -295,7 +293,7 @@ pub fn plan_c2c_recipe(
         persistent,
         tensor_cores,
         half_arithmetic,
-        stream_loads: tuning.stream_loads.unwrap_or(stream_default),
+        stream_loads: tuning.stream_loads.unwrap_or(false),
         paddings,
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048
