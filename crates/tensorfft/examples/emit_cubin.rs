@@ -1,7 +1,7 @@
 //! Writes the CUBIN (compiled by NVRTC, no GPU needed) and CUDA source of one recipe, for
 //! inspecting registers and SASS with `cuobjdump -sass` / `-res-usage`.
 //!
-//! `cargo run --release --example emit_cubin -- f32 4096 [elements_per_thread] [max_radix] [direct|staged|-] [tc|cc|-] [h2|-] [stream]`
+//! `cargo run --release --example emit_cubin -- f32 4096 [elements_per_thread] [max_radix] [direct|staged|-] [tc|cc|-] [h2|-] [stream|-] [twd]`
 
 use tensorfft::gpu::nvrtc::compile_cubin;
 use tensorfft::kernels::KernelSource;
@@ -25,7 +25,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         _ => None,
     };
     let half_arithmetic = args.get(6).filter(|s| *s != "-").map(|s| s == "h2");
-    let stream_loads = args.get(7).map(|s| s == "stream");
+    let stream_loads = args.get(7).filter(|s| *s != "-").map(|s| s == "stream");
+    let derived_twiddles = args.get(8).map(|s| s == "twd");
     let tuning = Tuning {
         tensor_cores,
         half_arithmetic,
@@ -33,6 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_radix,
         io,
         stream_loads,
+        derived_twiddles,
         ..Default::default()
     };
     let recipe = plan_c2c_recipe(&Shape::new([n]), precision, &PlanOptions::tuned(tuning))?;

@@ -39,6 +39,7 @@ fn tuning() -> impl Strategy<Value = Tuning> {
         (
             proptest::option::of(any::<bool>()),
             proptest::option::of(any::<bool>()),
+            proptest::option::of(any::<bool>()),
         ),
     )
         .prop_map(
@@ -54,12 +55,13 @@ fn tuning() -> impl Strategy<Value = Tuning> {
                 twiddles_ahead,
                 persistent,
                 tensor_cores,
-                (half_arithmetic, stream_loads),
+                (half_arithmetic, stream_loads, derived_twiddles),
             )| {
                 Tuning {
                     tensor_cores,
                     half_arithmetic,
                     stream_loads,
+                    derived_twiddles,
                     twiddles_ahead,
                     persistent,
                     prefetch,

@@ -10,7 +10,7 @@ use tensorfft::plan::error_bound::error_bound;
 use tensorfft::plan::planner::supported_lengths;
 use tensorfft::{
     plan_c2c_recipe, Direction, Element, ExchangeFormat, Normalization, PlanOptions, Precision,
-    Recipe, Shape, Tuning,
+    Recipe, Shape, Tuning, TwiddleSource,
 };
 
 fn random<T: Element>(len: usize) -> Vec<T> {
@@ -352,4 +352,50 @@ fn c2c_radix_32_stages_match_oracle() {
         half_arithmetic: Some(false),
         ..tuning
     });
+}
+
+#[test]
+fn c2c_derived_twiddles_match_oracle_and_cost_little_accuracy() {
+    let derived = Tuning {
+        derived_twiddles: Some(true),
+        ..Default::default()
+    };
+    sweep::<Complex<f32>>(derived);
+    sweep::<Complex<f64>>(derived);
+    sweep::<Complex<f16>>(Tuning {
+        half_arithmetic: Some(false),
+        ..derived
+    });
+    // At f32 8192 the extra roundings may not cost more than a factor 2 in error.
+    let shape = Shape::new([8192]).batch(2);
+    let x: Vec<Complex<f32>> = random(8192 * 2);
+    let want = oracle_c2c_batched(&widen(&x), 8192, Direction::Forward, Normalization::None);
+    let err = |tuning: Tuning| {
+        let r = plan_c2c_recipe(&shape, Precision::F32, &PlanOptions::tuned(tuning)).unwrap();
+        let got = execute(&r, Direction::Forward, Normalization::None, &x).unwrap();
+        relative_l2(&widen(&got), &want)
+    };
+    let (table, products) = (err(Tuning::default()), err(derived));
+    assert!(
+        products < 2.0 * table && products > 0.0,
+        "derived {products:e}, table {table:e}"
+    );
+    // Packed half arithmetic and computed twiddles have no table rows to derive from.
+    for tuning in [
+        Tuning {
+            twiddles: Some(TwiddleSource::Computed),
+            ..derived
+        },
+        Tuning {
+            half_arithmetic: Some(true),
+            ..derived
+        },
+    ] {
+        let r = plan_c2c_recipe(
+            &Shape::new([1024]),
+            Precision::F16,
+            &PlanOptions::tuned(tuning),
+        );
+        assert!(matches!(r, Err(tensorfft::Error::Unsupported { .. })));
+    }
 }

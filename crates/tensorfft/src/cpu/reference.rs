@@ -104,6 +104,7 @@ fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scale: f64, input:
     let mut x: Vec<Complex<R>> = vec![Complex::new(R::zero(), R::zero()); n];
     let mut y = x.clone();
     let mut v: Vec<Complex<R>> = Vec::with_capacity(16);
+    let mut tw: Vec<Complex<R>> = Vec::with_capacity(32);
     for transform in input.chunks_exact(n) {
         for (xi, &e) in x.iter_mut().zip(transform) {
             *xi = to_compute(e);
@@ -116,8 +117,21 @@ fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scale: f64, input:
                 v.extend((0..radix).map(|r| x[j + r * stride]));
                 if ns > 1 {
                     let base = (j % ns) * (n / (ns * radix));
-                    for (r, vr) in v.iter_mut().enumerate().skip(1) {
-                        *vr = *vr * table[base * r];
+                    let derived = recipe.derived_twiddles && !(recipe.tensor_cores && radix == 16);
+                    tw.clear();
+                    tw.push(Complex::new(R::one(), R::zero()));
+                    for r in 1..radix {
+                        let w = if derived && !r.is_power_of_two() {
+                            // The kernel's product of two loaded rows (derive_twiddles).
+                            let h = 1 << (usize::BITS - 1 - r.leading_zeros());
+                            tw[r - h] * tw[h]
+                        } else {
+                            table[base * r]
+                        };
+                        tw.push(w);
+                    }
+                    for (vr, &w) in v.iter_mut().zip(&tw).skip(1) {
+                        *vr = *vr * w;
                     }
                 }
                 if recipe.tensor_cores && radix == 16 {

@@ -92,6 +92,7 @@ struct Cfg_{name} {{
     static constexpr int DIR = {dir};
     static constexpr bool STAGED = {staged};
     static constexpr bool TW_TABLE = {table};
+    static constexpr bool DERIVED_TW = {derived};
     static constexpr bool PREFETCH = {prefetch};
     static constexpr bool STREAM_LOADS = {stream_loads};
     static constexpr bool SCALED = {scaled};
@@ -114,6 +115,7 @@ extern "C" __global__ void __launch_bounds__({bounds}) {name}(
                 dir = dir.sign(),
                 staged = recipe.io == IoMode::Staged,
                 table = recipe.twiddles == TwiddleSource::Table,
+                derived = recipe.derived_twiddles,
                 prefetch = recipe.prefetch,
                 stream_loads = recipe.stream_loads,
                 scaled = dir == Direction::Inverse && recipe.inverse_scaled,

@@ -46,8 +46,21 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     } else {
         0.0
     };
+    // Derived twiddles are products of up to log2(R) loaded ones: up to log2(R) - 1 more
+    // roundings per stage with twiddles.
+    let derived_roundings: f64 = if recipe.derived_twiddles {
+        recipe
+            .radices
+            .iter()
+            .skip(1)
+            .map(|&r| (r.trailing_zeros() as f64 - 1.0).max(0.0))
+            .sum()
+    } else {
+        0.0
+    };
     u_store
         + u_exchange * exchanges
+        + u_compute * derived_roundings
         + Precision::F16.unit_roundoff() * twiddle_roundings
         + u_compute * (log_n + 1.0)
         + 2.0 * Precision::F16.unit_roundoff() * tensor_stages

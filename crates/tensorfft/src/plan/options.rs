@@ -157,6 +157,9 @@ pub struct Tuning {
     /// Load the data without allocating it in L1 (`ld.global.L1::no_allocate`), so that L1
     /// keeps the twiddle tables.
     pub stream_loads: Option<bool>,
+    /// Read only the power-of-two rows of each stage's twiddle table and form the others as
+    /// products (CUDA-core stages with table twiddles, not packed half arithmetic).
+    pub derived_twiddles: Option<bool>,
 }
 
 impl Tuning {
@@ -250,6 +253,13 @@ impl Tuning {
             half_arithmetic: Some(false),
             ..Default::default()
         });
+        for twiddles_ahead in [false, true] {
+            v.push(Tuning {
+                derived_twiddles: Some(true),
+                twiddles_ahead: Some(twiddles_ahead),
+                ..Default::default()
+            });
+        }
         for stream_loads in [false, true] {
             for twiddles_ahead in [false, true] {
                 v.push(Tuning {

@@ -261,6 +261,23 @@ pub fn plan_c2c_recipe(
     let prefetch = tuning
         .prefetch
         .unwrap_or((persistent && threads < 1024) || short_f16);
+    // * Derived twiddles (only the power-of-two rows of each stage's table are read, the others
+    //   are products) for f32/f64 from N = 4096, where the tables outgrow L1: f32 8192 95.3% of
+    //   copy against 88.5% (twice), f32 4096 97.6% against 97.3%, f64 4096 99.2% against 96.0%
+    //   with per-stage twiddle loads; f32 1024 measured 96.7% against 97.1%
+    //   (bench/results/2026-11-21-h200-twd-*.json). Errors: f32 8192 1.43e-7 against 1.27e-7
+    //   (cuFFT 2.46e-7).
+    let derived_twiddles = tuning.derived_twiddles.unwrap_or(
+        matches!(precision, Precision::F32 | Precision::F64)
+            && n >= 4096
+            && twiddles == TwiddleSource::Table,
+    );
+    if derived_twiddles && (half_arithmetic || twiddles != TwiddleSource::Table) {
+        return Err(unsupported(
+            format!("derived twiddles with {tuning:?}"),
+            "table twiddles without packed half arithmetic",
+        ));
+    }
     let spills_when_capped = precision == Precision::F64 && e >= 16;
     let min_blocks_default = if spills_when_capped {
         0
@@ -289,11 +306,14 @@ pub fn plan_c2c_recipe(
         min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(min_blocks_default),
         prefetch,
         inverse_scaled: options.normalization == Normalization::InverseByN,
-        twiddles_ahead: tuning.twiddles_ahead.unwrap_or(!long_half),
+        twiddles_ahead: tuning
+            .twiddles_ahead
+            .unwrap_or(!(long_half || (precision == Precision::F64 && derived_twiddles))),
         persistent,
         tensor_cores,
         half_arithmetic,
         stream_loads: tuning.stream_loads.unwrap_or(false),
+        derived_twiddles,
         paddings,
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048

@@ -56,6 +56,9 @@ pub struct Recipe {
     /// Whether device-memory loads of the data skip L1 allocation (`ld.global.L1::no_allocate`):
     /// each tile is read once, and L1 then keeps the twiddle tables.
     pub stream_loads: bool,
+    /// Whether only the power-of-two rows of each stage's twiddles are read from the table, the
+    /// others formed as products of two of them (fewer loads, one more rounding each).
+    pub derived_twiddles: bool,
     /// Padding of each shared-memory buffer, indexed by the stage that reads it: 0 is the input
     /// tile of staged access, `radices.len()` the output tile, the others the exchanges.
     pub paddings: Vec<Padding>,
@@ -105,7 +108,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -128,6 +131,7 @@ impl Recipe {
             if self.tensor_cores { "_tc" } else { "" },
             if self.half_arithmetic { "_h2" } else { "" },
             if self.stream_loads { "_nl1" } else { "" },
+            if self.derived_twiddles { "_twd" } else { "" },
         )
     }
 }
@@ -141,7 +145,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={} derived_twiddles={}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -159,7 +163,8 @@ impl fmt::Display for Recipe {
             self.persistent,
             self.tensor_cores,
             self.half_arithmetic,
-            self.stream_loads
+            self.stream_loads,
+            self.derived_twiddles
         )
     }
 }

@@ -215,6 +215,7 @@ struct SinglePass {
                 const int m = butterfly<VW>(c.t, k) % NS;
 #pragma unroll
                 for (int r = 1; r < R; ++r) {
+                    if (Cfg::DERIVED_TW && (r & (r - 1)) != 0) continue;  // derived_twiddles()
                     if (Cfg::TW_TABLE) {
                         const R2 q = __ldg(reinterpret_cast<const R2*>(c.twiddles) + TWOFF + r * NS + m);
                         tw[k * R + r] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
@@ -223,6 +224,26 @@ struct SinglePass {
                         sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &sn, &cs);
                         tw[k * R + r] = cx(cs, sn);
                     }
+                }
+            }
+        }
+    }
+
+    // Cfg::DERIVED_TW: only the power-of-two rows r of a stage's twiddles are loaded; the others
+    // are products w^r = w^(r - h) w^h (h the highest power of two in r), formed when the stage
+    // uses them. A radix-8 stage loads 3 rows instead of 7, a radix-16 stage 4 instead of 15, at
+    // the cost of one complex product (and rounding) per derived twiddle.
+    template <int R>
+    static __device__ __forceinline__ void derive_twiddles(C (&tw)[E]) {
+        if constexpr (Cfg::DERIVED_TW && !tensor_stage<R>()) {
+#pragma unroll
+            for (int k = 0; k < E / R; ++k) {
+#pragma unroll
+                for (int r = 3; r < R; ++r) {
+                    if ((r & (r - 1)) == 0) continue;
+                    int h = 1;
+                    while (2 * h <= r) h *= 2;
+                    tw[k * R + r] = cmul(tw[k * R + r - h], tw[k * R + h]);
                 }
             }
         }
@@ -325,6 +346,7 @@ struct SinglePass {
         // now (fewer live registers, latency hidden by other warps).
         if constexpr (NS > 1) {
             if constexpr (!Cfg::TW_AHEAD) load_twiddles<R, NS, TWOFF, VW>(c, tw);
+            derive_twiddles<R>(tw);
 #pragma unroll
             for (int i = 0; i < E; ++i)
                 if (twiddled<R>(i)) v[i] = cmul(v[i], tw[i]);
