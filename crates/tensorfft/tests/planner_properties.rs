@@ -122,6 +122,10 @@ proptest! {
                         prop_assert_eq!(lanes % radix, 0);
                     }
                 }
+                if r.derived_twiddles {
+                    prop_assert!(!r.half_arithmetic);
+                    prop_assert_eq!(r.twiddles, TwiddleSource::Table);
+                }
                 if r.tensor_cores {
                     prop_assert_eq!(p, Precision::F16);
                     prop_assert_eq!(r.elements_per_thread, 16);

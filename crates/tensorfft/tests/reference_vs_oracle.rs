@@ -366,7 +366,8 @@ fn c2c_derived_twiddles_match_oracle_and_cost_little_accuracy() {
         half_arithmetic: Some(false),
         ..derived
     });
-    // At f32 8192 the extra roundings may not cost more than a factor 2 in error.
+    // At f32 8192 the products really replace table values (the error changes) and cost less
+    // than a factor 2 in error.
     let shape = Shape::new([8192]).batch(2);
     let x: Vec<Complex<f32>> = random(8192 * 2);
     let want = oracle_c2c_batched(&widen(&x), 8192, Direction::Forward, Normalization::None);
@@ -375,9 +376,13 @@ fn c2c_derived_twiddles_match_oracle_and_cost_little_accuracy() {
         let got = execute(&r, Direction::Forward, Normalization::None, &x).unwrap();
         relative_l2(&widen(&got), &want)
     };
-    let (table, products) = (err(Tuning::default()), err(derived));
+    let table_only = Tuning {
+        derived_twiddles: Some(false),
+        ..Default::default()
+    };
+    let (table, products) = (err(table_only), err(derived));
     assert!(
-        products < 2.0 * table && products > 0.0,
+        products != table && products < 2.0 * table,
         "derived {products:e}, table {table:e}"
     );
     // Packed half arithmetic and computed twiddles have no table rows to derive from.

@@ -253,19 +253,26 @@ impl Tuning {
             half_arithmetic: Some(false),
             ..Default::default()
         });
+        // Derived twiddles on and off (the default depends on N and precision) and streaming
+        // loads, each with twiddles loaded ahead or per stage.
         for twiddles_ahead in [false, true] {
-            v.push(Tuning {
-                derived_twiddles: Some(true),
-                twiddles_ahead: Some(twiddles_ahead),
-                ..Default::default()
-            });
-        }
-        for stream_loads in [false, true] {
-            for twiddles_ahead in [false, true] {
-                v.push(Tuning {
-                    stream_loads: Some(stream_loads),
-                    twiddles_ahead: Some(twiddles_ahead),
+            for tuning in [
+                Tuning {
+                    derived_twiddles: Some(false),
                     ..Default::default()
+                },
+                Tuning {
+                    derived_twiddles: Some(true),
+                    ..Default::default()
+                },
+                Tuning {
+                    stream_loads: Some(true),
+                    ..Default::default()
+                },
+            ] {
+                v.push(Tuning {
+                    twiddles_ahead: Some(twiddles_ahead),
+                    ..tuning
                 });
             }
         }
