@@ -6,7 +6,9 @@ use crate::cpu::radix_dft::dft_in_place;
 use crate::cpu::tensor_dft::dft16_tensor_emulated;
 use crate::element::Element;
 use crate::error::{Error, Result};
-use crate::plan::twiddles::forward_table;
+use crate::plan::schedule::{Buffer, PassKernel, Schedule};
+use crate::plan::strided_pass::StridedPass;
+use crate::plan::twiddles::{forward_table, forward_twiddle};
 use crate::plan::{Direction, ExchangeFormat, Normalization, Precision, Recipe};
 use half::f16;
 use num_complex::Complex;
@@ -85,76 +87,266 @@ fn from_compute<R: Float, T: Element>(x: Complex<R>) -> T {
     }
 }
 
-fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scale: f64, input: &[T]) -> Vec<T> {
-    let n = recipe.n;
-    let sign = dir.sign();
-    let table: Vec<Complex<R>> = forward_table(n)
+/// The recipe's twiddle table (`e^{∓2πik/n}`) in the compute precision `R`.
+fn compute_table<R: Float>(n: usize, sign: i32) -> Vec<Complex<R>> {
+    forward_table(n)
         .into_iter()
-        .map(|w| {
-            let w = if sign > 0 { w.conj() } else { w };
-            Complex::new(
-                R::from(w.re).unwrap_or_else(R::nan),
-                R::from(w.im).unwrap_or_else(R::nan),
-            )
-        })
-        .collect();
-    let scale_r = R::from(scale).unwrap_or_else(R::one);
+        .map(|w| to_real(if sign > 0 { w.conj() } else { w }))
+        .collect()
+}
+
+fn to_real<R: Float>(w: Complex<f64>) -> Complex<R> {
+    Complex::new(
+        R::from(w.re).unwrap_or_else(R::nan),
+        R::from(w.im).unwrap_or_else(R::nan),
+    )
+}
+
+/// Runs the stages of `recipe` on one transform held in `x` (compute precision); the result is
+/// left in `x`. Every exchange between stages rounds to the exchange format; so does the last
+/// stage's output when `round_last` (kernels that keep it in shared memory before storing).
+fn transform<R: Float>(
+    recipe: &Recipe,
+    table: &[Complex<R>],
+    sign: i32,
+    round_last: bool,
+    x: &mut Vec<Complex<R>>,
+    y: &mut Vec<Complex<R>>,
+) {
+    let n = recipe.n;
     let stages = recipe.radices.len();
-    let mut out = Vec::with_capacity(input.len());
-    let mut x: Vec<Complex<R>> = vec![Complex::new(R::zero(), R::zero()); n];
-    let mut y = x.clone();
-    let mut v: Vec<Complex<R>> = Vec::with_capacity(16);
+    let mut v: Vec<Complex<R>> = Vec::with_capacity(32);
     let mut tw: Vec<Complex<R>> = Vec::with_capacity(32);
-    for transform in input.chunks_exact(n) {
-        for (xi, &e) in x.iter_mut().zip(transform) {
-            *xi = to_compute(e);
-        }
-        let mut ns = 1;
-        for (s, &radix) in recipe.radices.iter().enumerate() {
-            let stride = n / radix;
-            for j in 0..stride {
-                v.clear();
-                v.extend((0..radix).map(|r| x[j + r * stride]));
-                if ns > 1 {
-                    let base = (j % ns) * (n / (ns * radix));
-                    let derived = recipe.derived_twiddles && !(recipe.tensor_cores && radix == 16);
-                    tw.clear();
-                    tw.push(Complex::new(R::one(), R::zero()));
-                    for r in 1..radix {
-                        let w = if derived && !r.is_power_of_two() {
-                            // The kernel's product of two loaded rows (derive_twiddles).
-                            let h = 1 << (usize::BITS - 1 - r.leading_zeros());
-                            tw[r - h] * tw[h]
-                        } else {
-                            table[base * r]
-                        };
-                        tw.push(w);
-                    }
-                    for (vr, &w) in v.iter_mut().zip(&tw).skip(1) {
-                        *vr = *vr * w;
-                    }
-                }
-                if recipe.tensor_cores && radix == 16 {
-                    dft16_tensor_emulated(&mut v, sign);
-                } else {
-                    dft_in_place(&mut v, sign);
-                }
-                let dst = (j / ns) * ns * radix + j % ns;
-                for (r, &vr) in v.iter().enumerate() {
-                    y[dst + r * ns] = if s + 1 < stages {
-                        exchange_round(vr, recipe.exchange)
+    let mut ns = 1;
+    for (s, &radix) in recipe.radices.iter().enumerate() {
+        let stride = n / radix;
+        for j in 0..stride {
+            v.clear();
+            v.extend((0..radix).map(|r| x[j + r * stride]));
+            if ns > 1 {
+                let base = (j % ns) * (n / (ns * radix));
+                let derived = recipe.derived_twiddles && !(recipe.tensor_cores && radix == 16);
+                tw.clear();
+                tw.push(Complex::new(R::one(), R::zero()));
+                for r in 1..radix {
+                    let w = if derived && !r.is_power_of_two() {
+                        // The kernel's product of two loaded rows (derive_twiddles).
+                        let h = 1 << (usize::BITS - 1 - r.leading_zeros());
+                        tw[r - h] * tw[h]
                     } else {
-                        vr
+                        table[base * r]
                     };
+                    tw.push(w);
+                }
+                for (vr, &w) in v.iter_mut().zip(&tw).skip(1) {
+                    *vr = *vr * w;
                 }
             }
-            std::mem::swap(&mut x, &mut y);
-            ns *= radix;
+            if recipe.tensor_cores && radix == 16 {
+                dft16_tensor_emulated(&mut v, sign);
+            } else {
+                dft_in_place(&mut v, sign);
+            }
+            let dst = (j / ns) * ns * radix + j % ns;
+            for (r, &vr) in v.iter().enumerate() {
+                y[dst + r * ns] = if s + 1 < stages || round_last {
+                    exchange_round(vr, recipe.exchange)
+                } else {
+                    vr
+                };
+            }
         }
+        std::mem::swap(x, y);
+        ns *= radix;
+    }
+}
+
+fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scale: f64, input: &[T]) -> Vec<T> {
+    let mut out = Vec::with_capacity(input.len());
+    single_pass::<R, T>(recipe, dir.sign(), scale, input, &mut out);
+    out
+}
+
+/// The single-pass kernel on the CPU: every transform of `input`, appended to `out`.
+fn single_pass<R: Float, T: Element>(
+    recipe: &Recipe,
+    sign: i32,
+    scale: f64,
+    input: &[T],
+    out: &mut Vec<T>,
+) {
+    let n = recipe.n;
+    let table = compute_table::<R>(n, sign);
+    let scale_r = R::from(scale).unwrap_or_else(R::one);
+    let mut x: Vec<Complex<R>> = vec![Complex::new(R::zero(), R::zero()); n];
+    let mut y = x.clone();
+    for t in input.chunks_exact(n) {
+        for (xi, &e) in x.iter_mut().zip(t) {
+            *xi = to_compute(e);
+        }
+        transform(recipe, &table, sign, false, &mut x, &mut y);
         out.extend(
             x.iter()
                 .map(|&c| from_compute::<R, T>(Complex::new(c.re * scale_r, c.im * scale_r))),
         );
     }
-    out
+}
+
+/// A strided pass on the CPU, as the kernel runs it: each item's samples gathered, multiplied
+/// by the pass twiddle (`hi · lo` from two tables), rounded into the exchange format, transformed
+/// by the inner recipe, rounded again, scaled and stored.
+fn strided_pass<R: Float, T: Element>(
+    pass: &StridedPass,
+    sign: i32,
+    scale: f64,
+    src: &[T],
+    dst: &mut [T],
+) {
+    let recipe = &pass.inner;
+    let n = recipe.n;
+    let table = compute_table::<R>(n, sign);
+    let (hi, lo, lo_bits, root) = match pass.twiddle {
+        Some(t) => {
+            let lo_bits = t.lo_bits();
+            let hi: Vec<Complex<R>> = (0..t.hi_len())
+                .map(|h| to_real(conj_if(forward_twiddle(h << lo_bits, t.root), sign)))
+                .collect();
+            let lo: Vec<Complex<R>> = (0..1usize << lo_bits)
+                .map(|l| to_real(conj_if(forward_twiddle(l, t.root), sign)))
+                .collect();
+            (hi, lo, lo_bits, t.root)
+        }
+        None => (Vec::new(), Vec::new(), 0, 1),
+    };
+    let scale_r = R::from(scale).unwrap_or_else(R::one);
+    let mut x: Vec<Complex<R>> = vec![Complex::new(R::zero(), R::zero()); n];
+    let mut y = x.clone();
+    for item in 0..pass.items() {
+        let (mut rest, mut in_off, mut out_off, mut m) = (item, 0, 0, 0);
+        for (d, dim) in pass.dims.iter().enumerate() {
+            let c = rest % dim.count;
+            rest /= dim.count;
+            in_off += c * dim.in_stride;
+            out_off += c * dim.out_stride;
+            if pass.twiddle.is_some_and(|t| t.dim == d) {
+                m = c;
+            }
+        }
+        for (k, xk) in x.iter_mut().enumerate() {
+            let mut v = to_compute::<R, T>(src[in_off + k * pass.sample_stride_in]);
+            if pass.twiddle.is_some() {
+                let e = (m * k) % root;
+                v = v * (hi[e >> lo_bits] * lo[e & ((1 << lo_bits) - 1)]);
+            }
+            *xk = exchange_round(v, recipe.exchange);
+        }
+        transform(recipe, &table, sign, true, &mut x, &mut y);
+        for (k, &c) in x.iter().enumerate() {
+            dst[out_off + k * pass.sample_stride_out] =
+                from_compute::<R, T>(Complex::new(c.re * scale_r, c.im * scale_r));
+        }
+    }
+}
+
+fn conj_if(w: Complex<f64>, sign: i32) -> Complex<f64> {
+    if sign > 0 {
+        w.conj()
+    } else {
+        w
+    }
+}
+
+/// Runs `schedule` pass by pass on the CPU, with the buffers the GPU plan uses: the input, the
+/// output (the input itself when `in_place`) and scratch, each pass reading and writing the
+/// storage format. Scratch and an out-of-place output start as NaN, so elements no pass writes
+/// show up.
+///
+/// ```
+/// use num_complex::Complex;
+/// use tensorfft::{cpu::reference::execute_schedule, plan_c2c_schedule, Direction, PlanOptions, Precision, Shape};
+/// let s = plan_c2c_schedule(&Shape::new([4, 1 << 12]), Precision::F32, &PlanOptions::default()).unwrap();
+/// let x = vec![Complex::new(1.0f32, 0.0); 1 << 14];
+/// let y = execute_schedule(&s, Direction::Forward, &x, false).unwrap();
+/// assert!((y[0].re - 16384.0).abs() < 1e-2 && y[1].norm() < 1e-2);
+/// ```
+pub fn execute_schedule<T: Element>(
+    schedule: &Schedule,
+    dir: Direction,
+    input: &[T],
+    in_place: bool,
+) -> Result<Vec<T>> {
+    if T::PRECISION != schedule.precision {
+        return Err(Error::PrecisionMismatch {
+            plan: schedule.precision,
+            buffer: T::PRECISION,
+        });
+    }
+    let len = schedule.len();
+    if input.len() != len {
+        return Err(Error::LengthMismatch {
+            expected: len,
+            actual: input.len(),
+        });
+    }
+    let nan = T::from_c64(Complex::new(f64::NAN, f64::NAN));
+    // Buffers: 0 input, 1 output, 2.. scratch.
+    let mut bufs: Vec<Vec<T>> = vec![input.to_vec(), Vec::new()];
+    bufs[1] = if in_place { Vec::new() } else { vec![nan; len] };
+    for _ in 0..schedule.scratch_buffers() {
+        bufs.push(vec![nan; len]);
+    }
+    let slot = |b: Buffer| match b {
+        Buffer::Input => 0,
+        Buffer::Output if in_place => 0,
+        Buffer::Output => 1,
+        Buffer::Scratch(k) => 2 + k as usize,
+    };
+    let sign = dir.sign();
+    let last = schedule.passes.len() - 1;
+    for (i, (pass, (src, dst))) in schedule
+        .passes
+        .iter()
+        .zip(schedule.buffers(in_place))
+        .enumerate()
+    {
+        let scale = if i == last && dir == Direction::Inverse {
+            schedule.inverse_scale()
+        } else {
+            1.0
+        };
+        let (si, di) = (slot(src), slot(dst));
+        let source = if si == di {
+            bufs[si].clone()
+        } else {
+            std::mem::take(&mut bufs[si])
+        };
+        match &pass.kernel {
+            PassKernel::SinglePass { recipe, .. } => {
+                let mut out = Vec::with_capacity(len);
+                match recipe.precision {
+                    Precision::F64 => single_pass::<f64, T>(recipe, sign, scale, &source, &mut out),
+                    Precision::F16 if recipe.half_arithmetic => {
+                        single_pass::<f16, T>(recipe, sign, scale, &source, &mut out)
+                    }
+                    _ => single_pass::<f32, T>(recipe, sign, scale, &source, &mut out),
+                }
+                bufs[di] = out;
+            }
+            PassKernel::Strided(p) => {
+                let mut out = std::mem::take(&mut bufs[di]);
+                if out.len() != len {
+                    out = if si == di { source.clone() } else { vec![nan; len] };
+                }
+                match p.inner.precision {
+                    Precision::F64 => strided_pass::<f64, T>(p, sign, scale, &source, &mut out),
+                    _ => strided_pass::<f32, T>(p, sign, scale, &source, &mut out),
+                }
+                bufs[di] = out;
+            }
+        }
+        if si != di {
+            bufs[si] = source;
+        }
+    }
+    Ok(std::mem::take(&mut bufs[slot(Buffer::Output)]))
 }

@@ -1,4 +1,5 @@
-//! Planning: shapes, precisions and options in; a [`Recipe`] (plain data) out.
+//! Planning: shapes, precisions and options in; a [`Schedule`] of passes (plain data) out, each
+//! pass's kernel configured by a [`Recipe`].
 
 pub mod bank_conflicts;
 pub mod error_bound;
@@ -7,7 +8,10 @@ pub mod padding;
 pub mod planner;
 pub mod precision;
 pub mod recipe;
+pub mod schedule;
+pub mod schedule_planner;
 pub mod shape;
+pub mod strided_pass;
 pub mod twiddles;
 
 pub use options::{
@@ -16,4 +20,6 @@ pub use options::{
 pub use planner::plan_c2c_recipe;
 pub use precision::Precision;
 pub use recipe::Recipe;
+pub use schedule::Schedule;
+pub use schedule_planner::plan_c2c_schedule;
 pub use shape::Shape;

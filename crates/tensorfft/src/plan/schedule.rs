@@ -1,0 +1,338 @@
+//! A plan as a schedule: an ordered list of passes, each one kernel launch over the whole batch.
+//! The GPU plan launches them on its stream; the CPU reference executor runs the same list pass
+//! by pass.
+
+use super::error_bound::error_bound;
+use super::options::{ExchangeFormat, Normalization};
+use super::precision::Precision;
+use super::recipe::Recipe;
+use super::strided_pass::StridedPass;
+use std::fmt;
+
+/// Where a pass reads or writes.
+///
+/// ```
+/// use tensorfft::plan::schedule::Buffer;
+/// assert_ne!(Buffer::Input, Buffer::Scratch(0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Buffer {
+    /// The caller's input (never written by an out-of-place execution).
+    Input,
+    /// The caller's output (the same buffer as the input when executed in place).
+    Output,
+    /// Scratch buffer `k` of the plan, dense, as many elements as the whole batch.
+    Scratch(u8),
+}
+
+/// The kernel of one pass.
+///
+/// ```
+/// use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+/// let s = plan_c2c_schedule(&Shape::new([1024]).batch(4), Precision::F32, &PlanOptions::default()).unwrap();
+/// assert!(matches!(s.passes[0].kernel, PassKernel::SinglePass { batch: 4, .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PassKernel {
+    /// Whole contiguous transforms of `recipe.n` elements, `batch` of them back to back, each
+    /// read once and written once by one block (the single-pass Stockham kernel).
+    SinglePass {
+        /// The kernel configuration.
+        recipe: Recipe,
+        /// Number of transforms.
+        batch: usize,
+    },
+    /// A DFT over strided items (see [`StridedPass`]).
+    Strided(StridedPass),
+}
+
+impl PassKernel {
+    /// DFT length of the pass.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([32, 64]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!((s.passes[0].kernel.len(), s.passes[1].kernel.len()), (64, 32));
+    /// ```
+    pub fn len(&self) -> usize {
+        match self {
+            PassKernel::SinglePass { recipe, .. } => recipe.n,
+            PassKernel::Strided(p) => p.len(),
+        }
+    }
+
+    /// Never true: every pass transforms at least two samples.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([8]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert!(!s.passes[0].kernel.is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The recipe of the DFT inside the kernel (for a strided pass, the DFT of one item).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([8]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!(s.passes[0].kernel.recipe().n, 8);
+    /// ```
+    pub fn recipe(&self) -> &Recipe {
+        match self {
+            PassKernel::SinglePass { recipe, .. } => recipe,
+            PassKernel::Strided(p) => &p.inner,
+        }
+    }
+
+    /// Whether every block writes exactly the elements it reads (the pass may run in place).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([8]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert!(s.passes[0].kernel.in_place_safe());
+    /// ```
+    pub fn in_place_safe(&self) -> bool {
+        match self {
+            PassKernel::SinglePass { .. } => true,
+            PassKernel::Strided(p) => p.in_place_safe(),
+        }
+    }
+
+    /// Dynamic shared memory of one block, in bytes.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([64, 64]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert!(s.passes.iter().all(|p| p.kernel.shared_bytes() > 0));
+    /// ```
+    pub fn shared_bytes(&self) -> usize {
+        match self {
+            PassKernel::SinglePass { recipe, .. } => recipe.shared_bytes(),
+            PassKernel::Strided(p) => p.shared_bytes(),
+        }
+    }
+
+    /// Threads per block.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([64, 64]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert!(s.passes.iter().all(|p| p.kernel.threads_per_block() <= 1024));
+    /// ```
+    pub fn threads_per_block(&self) -> usize {
+        self.recipe().threads_per_block()
+    }
+}
+
+/// One pass: a kernel and the axis of the transform it belongs to.
+///
+/// ```
+/// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+/// let s = plan_c2c_schedule(&Shape::new([16, 1 << 14]), Precision::F32, &PlanOptions::default()).unwrap();
+/// assert_eq!(s.passes.iter().filter(|p| p.axis == 1).count(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pass {
+    /// The kernel.
+    pub kernel: PassKernel,
+    /// The dimension (index into the shape's dims) this pass transforms.
+    pub axis: usize,
+}
+
+/// A complete plan: shape, precision, normalization and the passes in execution order.
+///
+/// ```
+/// use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+/// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F32, &PlanOptions::default()).unwrap();
+/// assert_eq!(s.passes.len(), 2);
+/// println!("{s}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Schedule {
+    /// Dimensions of one transform, slowest first (row-major).
+    pub dims: Vec<usize>,
+    /// Number of transforms, back to back.
+    pub batch: usize,
+    /// Storage precision.
+    pub precision: Precision,
+    /// Scaling of the inverse.
+    pub normalization: Normalization,
+    /// The passes, first to last.
+    pub passes: Vec<Pass>,
+}
+
+impl Schedule {
+    /// Elements of one transform.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([4, 8]).batch(3), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!(s.transform_len(), 32);
+    /// ```
+    pub fn transform_len(&self) -> usize {
+        self.dims.iter().product()
+    }
+
+    /// Elements of the whole batch (the length of the caller's buffers).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([4, 8]).batch(3), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!(s.len(), 96);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.transform_len() * self.batch
+    }
+
+    /// Never true: a schedule transforms at least two elements.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([4]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert!(!s.is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The factor the last pass applies to the output of a transform in `inverse` direction.
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_schedule, Normalization, PlanOptions, Precision, Shape};
+    /// let opts = PlanOptions { normalization: Normalization::InverseByN, ..Default::default() };
+    /// let s = plan_c2c_schedule(&Shape::new([4, 8]), Precision::F32, &opts).unwrap();
+    /// assert_eq!(s.inverse_scale(), 1.0 / 32.0);
+    /// ```
+    pub fn inverse_scale(&self) -> f64 {
+        self.normalization
+            .factor(super::options::Direction::Inverse, self.transform_len())
+    }
+
+    /// Source and destination of every pass, for an execution in place (`input` and `output`
+    /// the same buffer) or out of place (the input is never written). The last pass writes the
+    /// output; passes that cannot run in place alternate between the output and scratch.
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::Buffer};
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!(s.buffers(false), vec![(Buffer::Input, Buffer::Scratch(0)), (Buffer::Scratch(0), Buffer::Output)]);
+    /// ```
+    pub fn buffers(&self, in_place: bool) -> Vec<(Buffer, Buffer)> {
+        let count = self.passes.len();
+        let mut out = vec![(Buffer::Input, Buffer::Output); count];
+        let mut loc = Buffer::Output;
+        for p in (0..count).rev() {
+            out[p].1 = loc;
+            if p == 0 {
+                break;
+            }
+            if !self.passes[p].kernel.in_place_safe() {
+                loc = match loc {
+                    Buffer::Output => Buffer::Scratch(0),
+                    _ => Buffer::Output,
+                };
+            }
+            out[p].0 = loc;
+        }
+        // In place, a first pass that cannot run in place must not write the input it reads.
+        if in_place && count > 1 && out[0].1 == Buffer::Output && !self.passes[0].kernel.in_place_safe()
+        {
+            out[0].1 = Buffer::Scratch(1);
+            out[1].0 = Buffer::Scratch(1);
+        }
+        out
+    }
+
+    /// Scratch buffers an execution needs (in place or out of place, whichever needs more).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([1024]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!(s.scratch_buffers(), 0);
+    /// ```
+    pub fn scratch_buffers(&self) -> usize {
+        [false, true]
+            .iter()
+            .flat_map(|&ip| self.buffers(ip))
+            .flat_map(|(a, b)| [a, b])
+            .filter_map(|b| match b {
+                Buffer::Scratch(k) => Some(k as usize + 1),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Scratch elements the plan needs (see [`Schedule::scratch_buffers`]).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert!(s.scratch_elements() >= 1 << 16);
+    /// ```
+    pub fn scratch_elements(&self) -> usize {
+        self.scratch_buffers() * self.len()
+    }
+
+    /// Bound on the relative L2 error of one transform against the exact result, for inputs
+    /// exactly representable in the storage precision: the sum of the passes' bounds (each pass
+    /// is a unitary map up to a scale, so the errors of the passes add), each strided pass with
+    /// its extra roundings (the tile rounded into the exchange format after its twiddle, the
+    /// output rounded before it is stored) and its two-table twiddle (three roundings).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert!(s.error_bound() < 1e-5);
+    /// ```
+    pub fn error_bound(&self) -> f64 {
+        self.passes
+            .iter()
+            .map(|p| match &p.kernel {
+                PassKernel::SinglePass { recipe, .. } => error_bound(recipe),
+                PassKernel::Strided(s) => {
+                    let u_exchange = match s.inner.exchange {
+                        ExchangeFormat::F16 => Precision::F16.unit_roundoff(),
+                        ExchangeFormat::F32 => Precision::F32.unit_roundoff(),
+                        ExchangeFormat::F64 => Precision::F64.unit_roundoff(),
+                    };
+                    // Strided passes compute in f32, or f64 for f64 data.
+                    let u_compute = match s.inner.precision {
+                        Precision::F64 => Precision::F64.unit_roundoff(),
+                        _ => Precision::F32.unit_roundoff(),
+                    };
+                    let twiddle = if s.twiddle.is_some() {
+                        3.0 * u_compute
+                    } else {
+                        0.0
+                    };
+                    error_bound(&s.inner) + 2.0 * u_exchange + twiddle
+                }
+            })
+            .sum()
+    }
+}
+
+impl fmt::Display for Schedule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "c2c {} shape={:?} batch={} passes={}",
+            self.precision.name(),
+            self.dims,
+            self.batch,
+            self.passes.len()
+        )?;
+        for (i, p) in self.passes.iter().enumerate() {
+            match &p.kernel {
+                PassKernel::SinglePass { recipe, batch } => {
+                    write!(f, "\n  pass {i} (axis {}): x{batch} {recipe}", p.axis)?
+                }
+                PassKernel::Strided(s) => write!(f, "\n  pass {i} (axis {}): {s}", p.axis)?,
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,239 @@
+//! Chooses a [`Schedule`] for a shape: one pass per axis where the axis fits a block, Stockham
+//! passes of radix up to [`DEFAULT_MAX_PASS_LEN`] where it does not. Pure data in, data out.
+
+use super::options::{IoMode, Normalization, PlanOptions, Tuning};
+use super::planner::{max_len, plan_c2c_recipe};
+use super::precision::Precision;
+use super::recipe::Recipe;
+use super::schedule::{Pass, PassKernel, Schedule};
+use super::shape::Shape;
+use super::strided_pass::{strided_exchange, ItemDim, PassTwiddle, StridedPass, MAX_ITEM_DIMS};
+use crate::error::{Error, Result};
+
+/// Longest axis a plan accepts (2^28), memory permitting.
+pub const MAX_AXIS_LEN: usize = 1 << 28;
+/// Most dimensions of a transform.
+pub const MAX_RANK: usize = 3;
+/// Longest DFT of one strided pass unless [`Tuning::max_pass_len`] says otherwise.
+pub const DEFAULT_MAX_PASS_LEN: usize = 1024;
+/// Shared memory of one strided-pass tile unless [`Tuning::pass_tile_bytes`] says otherwise:
+/// three blocks fit a multiprocessor.
+pub const DEFAULT_PASS_TILE_BYTES: usize = 64 * 1024;
+/// Threads a strided pass aims for per block.
+const PASS_THREADS: usize = 256;
+/// Most items of one tile.
+const MAX_ITEMS_PER_TILE: usize = 256;
+
+fn unsupported(what: String, supported: &str) -> Error {
+    Error::Unsupported {
+        what,
+        supported: supported.to_string(),
+    }
+}
+
+/// Plans a batched 1D, 2D or 3D complex-to-complex transform as a schedule of passes. Axes are
+/// transformed last to first; an axis whose elements are contiguous and that fits one block runs
+/// the single-pass kernel, every other axis strided passes (one if it is at most
+/// [`DEFAULT_MAX_PASS_LEN`] long, else a Stockham pass per factor).
+///
+/// ```
+/// use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+/// let s = plan_c2c_schedule(&Shape::new([64, 64, 64]), Precision::F16, &PlanOptions::default()).unwrap();
+/// assert_eq!(s.passes.len(), 3);
+/// assert!(plan_c2c_schedule(&Shape::new([3000]), Precision::F32, &PlanOptions::default()).is_err());
+/// ```
+pub fn plan_c2c_schedule(
+    shape: &Shape,
+    precision: Precision,
+    options: &PlanOptions,
+) -> Result<Schedule> {
+    shape.total_elements()?;
+    let dims = shape.dims();
+    if dims.len() > MAX_RANK {
+        return Err(unsupported(
+            format!("{}-dimensional transform {dims:?}", dims.len()),
+            "1D, 2D and 3D transforms",
+        ));
+    }
+    if precision == Precision::F32Split {
+        return Err(unsupported("precision F32Split".into(), "F16, F32, F64"));
+    }
+    for &n in dims {
+        if !n.is_power_of_two() || !(2..=MAX_AXIS_LEN).contains(&n) {
+            return Err(unsupported(
+                format!("extent {n} in {dims:?}"),
+                &format!("powers of two from 2 to {MAX_AXIS_LEN} along every axis"),
+            ));
+        }
+    }
+    let batch = shape.batch_count();
+    // Only the last pass scales, so every pass is planned unnormalized.
+    let pass_options = PlanOptions {
+        normalization: Normalization::None,
+        ..*options
+    };
+    let mut passes = Vec::new();
+    for axis in (0..dims.len()).rev() {
+        let n = dims[axis];
+        let inner: usize = dims[axis + 1..].iter().product();
+        let outer = dims[..axis].iter().product::<usize>() * batch;
+        // A tuned maximum pass length also splits axes the single-pass kernel could take.
+        let single_max = max_len(precision).min(options.tuning.max_pass_len.unwrap_or(usize::MAX));
+        if inner == 1 && n <= single_max {
+            let recipe = plan_c2c_recipe(&Shape::new([n]).batch(outer), precision, &pass_options)?;
+            passes.push(Pass {
+                kernel: PassKernel::SinglePass {
+                    recipe,
+                    batch: outer,
+                },
+                axis,
+            });
+            continue;
+        }
+        let max_pass = options
+            .tuning
+            .max_pass_len
+            .unwrap_or(DEFAULT_MAX_PASS_LEN)
+            .clamp(2, 1 << 14);
+        let mut ns = 1;
+        for len in pass_lengths(n, max_pass) {
+            let pass = stockham_pass(precision, &options.tuning, n, len, ns, inner, outer)?;
+            passes.push(Pass {
+                kernel: PassKernel::Strided(pass),
+                axis,
+            });
+            ns *= len;
+        }
+    }
+    if options.normalization == Normalization::InverseByN {
+        if let Some(last) = passes.last_mut() {
+            match &mut last.kernel {
+                PassKernel::SinglePass { recipe, .. } => recipe.inverse_scaled = true,
+                PassKernel::Strided(p) => p.scaled = true,
+            }
+        }
+    }
+    Ok(Schedule {
+        dims: dims.to_vec(),
+        batch,
+        precision,
+        normalization: options.normalization,
+        passes,
+    })
+}
+
+/// Splits an axis of length `n` (a power of two) into the fewest pass lengths of at most
+/// `max_pass`, as even as possible, longer ones first (so the first pass's length, the span of
+/// the second, covers a tile's items).
+///
+/// ```
+/// use tensorfft::plan::schedule_planner::pass_lengths;
+/// assert_eq!(pass_lengths(1 << 20, 1024), vec![1024, 1024]);
+/// assert_eq!(pass_lengths(1 << 21, 1024), vec![128, 128, 128]);
+/// assert_eq!(pass_lengths(1 << 15, 1024), vec![256, 128]);
+/// assert_eq!(pass_lengths(512, 1024), vec![512]);
+/// ```
+pub fn pass_lengths(n: usize, max_pass: usize) -> Vec<usize> {
+    let bits = n.trailing_zeros() as usize;
+    let max_bits = (max_pass.max(2).ilog2() as usize).max(1);
+    let count = bits.div_ceil(max_bits).max(1);
+    (0..count)
+        .map(|p| 1usize << (bits / count + usize::from(p < bits % count)))
+        .collect()
+}
+
+/// The Stockham pass of length `len` and span `ns` of an axis of length `n` whose elements are
+/// `inner` apart (the product of the later extents), with `outer` lines along the earlier axes
+/// and the batch. Butterfly `j = m + ns q` reads samples `j + r n/len` and writes
+/// `q ns len + m + r ns` (in units of `inner`), after the twiddle `w_{ns len}^{m r}`.
+fn stockham_pass(
+    precision: Precision,
+    tuning: &Tuning,
+    n: usize,
+    len: usize,
+    ns: usize,
+    inner: usize,
+    outer: usize,
+) -> Result<StridedPass> {
+    let s = inner;
+    let mut dims = Vec::new();
+    let mut twiddle = None;
+    let mut push = |count: usize, in_stride: usize, out_stride: usize| {
+        if count > 1 {
+            dims.push(ItemDim {
+                count,
+                in_stride,
+                out_stride,
+            });
+        }
+    };
+    push(inner, 1, 1);
+    if ns > 1 {
+        twiddle = Some(PassTwiddle {
+            dim: usize::from(inner > 1),
+            root: ns * len,
+        });
+    }
+    push(ns, s, s);
+    push(n / (len * ns), ns * s, ns * len * s);
+    push(outer, n * s, n * s);
+    if dims.is_empty() {
+        dims.push(ItemDim {
+            count: 1,
+            in_stride: 1,
+            out_stride: 1,
+        });
+    }
+    debug_assert!(dims.len() <= MAX_ITEM_DIMS);
+    let (inner_recipe, items_per_tile) = pass_recipe(precision, tuning, len)?;
+    Ok(StridedPass {
+        inner: inner_recipe,
+        items_per_tile,
+        dims,
+        sample_stride_in: (n / len) * s,
+        sample_stride_out: ns * s,
+        twiddle,
+        scaled: false,
+    })
+}
+
+/// The in-block DFT of one item of a strided pass of length `len`, and the items per tile: as
+/// many as fit [`DEFAULT_PASS_TILE_BYTES`] of shared memory (at most 256), computed about
+/// 256 threads at a time.
+fn pass_recipe(precision: Precision, tuning: &Tuning, len: usize) -> Result<(Recipe, usize)> {
+    let base = Tuning {
+        io: Some(IoMode::Staged),
+        half_arithmetic: Some(false),
+        tensor_cores: Some(false),
+        exchange: Some(strided_exchange(precision)),
+        persistent: Some(false),
+        prefetch: Some(false),
+        ..Default::default()
+    };
+    let shape = Shape::new([len]);
+    let first = plan_c2c_recipe(&shape, precision, &PlanOptions::tuned(base))?;
+    let stride_bytes = first.shared_stride() * first.exchange.bytes();
+    let tile_bytes = tuning.pass_tile_bytes.unwrap_or(DEFAULT_PASS_TILE_BYTES);
+    let fit = (tile_bytes / stride_bytes).clamp(1, MAX_ITEMS_PER_TILE);
+    let items_per_tile = match tuning.items_per_tile {
+        Some(g) if g.is_power_of_two() && g <= 1024 => g,
+        Some(g) => {
+            return Err(unsupported(
+                format!("{g} items per tile"),
+                "powers of two up to 1024",
+            ))
+        }
+        None => 1 << fit.ilog2(),
+    };
+    let t = first.threads_per_transform;
+    let per_round = (PASS_THREADS / t).clamp(1, items_per_tile);
+    let recipe = plan_c2c_recipe(
+        &shape,
+        precision,
+        &PlanOptions::tuned(Tuning {
+            transforms_per_block: Some(per_round),
+            ..base
+        }),
+    )?;
+    Ok((recipe, items_per_tile))
+}

@@ -1,0 +1,276 @@
+//! One pass of a multi-pass plan that reads and writes strided data: for each *item* (one line
+//! of samples), a DFT of length `len` over samples `sample_stride_in` apart, optionally
+//! multiplied first by a four-step twiddle, written `sample_stride_out` apart.
+//!
+//! Items are enumerated by up to [`MAX_ITEM_DIMS`] nested dimensions, fastest first, each with an
+//! element stride in the input and in the output. A thread block takes `items_per_tile`
+//! consecutive items and their samples as one tile: when the fastest item dimension has unit
+//! stride, every sample row of the tile is `items_per_tile` consecutive elements (a column
+//! group), so device-memory accesses stay coalesced however far apart the samples are.
+//!
+//! Every pass of the plans is one such kernel: a radix-`len` Stockham stage of a long 1D
+//! transform (the items are the butterflies `j = m + NS q` and the batch; the twiddle is
+//! `w_{NS·len}^{m·r}`), or a whole axis of a 2D/3D transform (the items are the other axes).
+
+use super::options::ExchangeFormat;
+use super::precision::Precision;
+use super::recipe::Recipe;
+use std::fmt;
+
+/// Largest number of item dimensions a pass may have.
+pub const MAX_ITEM_DIMS: usize = 5;
+
+/// One dimension of a pass's items: how many, and how far apart in elements.
+///
+/// ```
+/// let d = tensorfft::plan::strided_pass::ItemDim { count: 4, in_stride: 1, out_stride: 1 };
+/// assert_eq!(d.count, 4);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ItemDim {
+    /// Number of items along this dimension.
+    pub count: usize,
+    /// Element distance between neighbouring items in the input.
+    pub in_stride: usize,
+    /// Element distance between neighbouring items in the output.
+    pub out_stride: usize,
+}
+
+/// The four-step twiddle of a pass: sample `r` of an item whose coordinate along item dimension
+/// `dim` is `m` is multiplied by `e^{∓2πi (m r mod root) / root}` before the DFT.
+///
+/// ```
+/// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 20 };
+/// assert_eq!(t.lo_bits(), 10);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PassTwiddle {
+    /// The item dimension whose coordinate is `m`.
+    pub dim: usize,
+    /// The order of the root of unity (`NS · len` of the Stockham stage).
+    pub root: usize,
+}
+
+impl PassTwiddle {
+    /// Bits of the exponent read from the low table; the rest index the high table. Twiddles
+    /// are products `hi[k >> lo_bits] · lo[k & (2^lo_bits − 1)]` of two tables of about
+    /// `sqrt(root)` entries each, computed in f64 and rounded once.
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 8 };
+    /// assert_eq!(t.lo_bits(), 2);
+    /// ```
+    pub fn lo_bits(&self) -> u32 {
+        self.root.trailing_zeros().div_ceil(2)
+    }
+
+    /// Entries of the high table.
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 8 };
+    /// assert_eq!(t.hi_len(), 2);
+    /// ```
+    pub fn hi_len(&self) -> usize {
+        self.root >> self.lo_bits()
+    }
+}
+
+/// A strided pass: the inner DFT's recipe, the tile, the item dimensions and the strides.
+///
+/// ```
+/// use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+/// let s = plan_c2c_schedule(&Shape::new([256, 256]), Precision::F32, &PlanOptions::default()).unwrap();
+/// assert_eq!(s.passes.len(), 2); // rows, then columns
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StridedPass {
+    /// How one item's DFT runs inside the block: its radices, values per thread, threads per
+    /// item, items computed at once (`transforms_per_block`), exchange format and paddings.
+    /// `inner.n` is the DFT length.
+    pub inner: Recipe,
+    /// Consecutive items a block loads, transforms and stores as one tile (a multiple of
+    /// `inner.transforms_per_block`).
+    pub items_per_tile: usize,
+    /// Item dimensions, fastest first.
+    pub dims: Vec<ItemDim>,
+    /// Element distance between an item's samples in the input.
+    pub sample_stride_in: usize,
+    /// Element distance between an item's outputs.
+    pub sample_stride_out: usize,
+    /// The four-step twiddle, if any.
+    pub twiddle: Option<PassTwiddle>,
+    /// Whether the pass scales its output (the last pass of an inverse normalized plan).
+    pub scaled: bool,
+}
+
+impl StridedPass {
+    /// DFT length of one item.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[0].kernel else { panic!() };
+    /// assert_eq!(s.passes.iter().map(|p| p.kernel.len()).product::<usize>(), 1 << 16);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.inner.n
+    }
+
+    /// Never true: a pass transforms at least two samples per item.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 64]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(!p.is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.inner.n == 0
+    }
+
+    /// Number of items.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]).batch(3), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert_eq!(p.items(), 32 * 3);
+    /// ```
+    pub fn items(&self) -> usize {
+        self.dims.iter().map(|d| d.count).product()
+    }
+
+    /// Tiles of `items_per_tile` items (the last may be partial).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(p.tiles() >= 1);
+    /// ```
+    pub fn tiles(&self) -> usize {
+        self.items().div_ceil(self.items_per_tile)
+    }
+
+    /// Threads per block.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(p.threads_per_block() <= 1024);
+    /// ```
+    pub fn threads_per_block(&self) -> usize {
+        self.inner.threads_per_block()
+    }
+
+    /// Dynamic shared memory of a block: the whole tile in the exchange format.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(p.shared_bytes() >= p.items_per_tile * 64 * 8);
+    /// ```
+    pub fn shared_bytes(&self) -> usize {
+        self.items_per_tile * self.inner.shared_stride() * self.inner.exchange.bytes()
+    }
+
+    /// Whether a tile is loaded with items fastest (consecutive threads read neighbouring items)
+    /// rather than samples fastest: whichever has the smaller stride.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(p.load_items_fastest()); // columns: neighbouring items are neighbours in memory
+    /// ```
+    pub fn load_items_fastest(&self) -> bool {
+        self.dims[0].in_stride < self.sample_stride_in
+    }
+
+    /// Whether a tile is stored with items fastest (see [`StridedPass::load_items_fastest`]).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(p.store_items_fastest());
+    /// ```
+    pub fn store_items_fastest(&self) -> bool {
+        self.dims[0].out_stride < self.sample_stride_out
+    }
+
+    /// Whether every tile writes exactly the elements it reads, so the pass may run in place.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(p.in_place_safe());
+    /// ```
+    pub fn in_place_safe(&self) -> bool {
+        self.sample_stride_in == self.sample_stride_out
+            && self.dims.iter().all(|d| d.in_stride == d.out_stride)
+    }
+
+    /// A short name of the kernel configuration (the geometry is a run-time argument, so
+    /// passes that differ only in strides and counts share one kernel).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(p.kernel_stem().starts_with("tfft_strided_"));
+    /// ```
+    pub fn kernel_stem(&self) -> String {
+        format!(
+            "tfft_strided_g{}_{}{}{}{}_{}",
+            self.items_per_tile,
+            if self.load_items_fastest() { "li" } else { "ls" },
+            if self.store_items_fastest() { "si" } else { "ss" },
+            if self.twiddle.is_some() { "_tw" } else { "" },
+            if self.scaled { "_sc" } else { "" },
+            self.inner.kernel_stem().trim_start_matches("tfft_c2c_")
+        )
+    }
+}
+
+impl fmt::Display for StridedPass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dims: Vec<String> = self
+            .dims
+            .iter()
+            .map(|d| format!("{}@{}/{}", d.count, d.in_stride, d.out_stride))
+            .collect();
+        write!(
+            f,
+            "strided DFT {} radices={:?} E={} T={} items/round={} items/tile={} samples@{}/{} items=[{}]{}{} smem={}B",
+            self.inner.n,
+            self.inner.radices,
+            self.inner.elements_per_thread,
+            self.inner.threads_per_transform,
+            self.inner.transforms_per_block,
+            self.items_per_tile,
+            self.sample_stride_in,
+            self.sample_stride_out,
+            dims.join(" "),
+            match self.twiddle {
+                Some(t) => format!(" twiddle(dim {}, root {})", t.dim, t.root),
+                None => String::new(),
+            },
+            if self.scaled { " scaled" } else { "" },
+            self.shared_bytes()
+        )
+    }
+}
+
+/// The exchange format of strided passes: f16 data keeps f16 in shared memory (the tile is
+/// twice as tall for the same shared memory), the others their own precision.
+pub(crate) fn strided_exchange(precision: Precision) -> ExchangeFormat {
+    match precision {
+        Precision::F16 => ExchangeFormat::F16,
+        Precision::F64 => ExchangeFormat::F64,
+        _ => ExchangeFormat::F32,
+    }
+}
