@@ -5,7 +5,12 @@
 use tensorfft::gpu::{libraries, nvrtc};
 use tensorfft::kernels::KernelSource;
 use tensorfft::plan::planner::supported_lengths;
-use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Recipe, Shape, Tuning};
+use tensorfft::plan::schedule::PassKernel;
+use tensorfft::plan::schedule_planner::MAX_AXIS_LEN;
+use tensorfft::{
+    plan_c2c_recipe, plan_c2c_schedule, Normalization, PlanOptions, Precision, Recipe, Shape,
+    Tuning,
+};
 
 /// Default recipes for every supported length and precision, plus every tuning variant `tfft
 /// bench --variants` times, each with and without 1/N normalization.
@@ -28,6 +33,48 @@ fn all_recipes() -> Vec<Recipe> {
     out
 }
 
+/// The strided-pass kernels of every 1D length up to 2^28, every 2D shape with extents 2 … 8192
+/// and a sample of 3D shapes, each with and without 1/N normalization; one per kernel name (the
+/// geometry is a run-time argument).
+fn all_strided_kernels() -> Vec<KernelSource> {
+    let mut shapes: Vec<Vec<usize>> = Vec::new();
+    let pow = |lo: u32, hi: u32| (lo..=hi).map(|b| 1usize << b).collect::<Vec<_>>();
+    for n in pow(1, MAX_AXIS_LEN.trailing_zeros()) {
+        shapes.push(vec![n]);
+    }
+    for ny in pow(1, 13) {
+        for nx in [2, 64, 8192] {
+            shapes.push(vec![ny, nx]);
+        }
+    }
+    for n in pow(1, 9) {
+        shapes.push(vec![n, n, n]);
+        shapes.push(vec![n, 4, 2]);
+    }
+    let mut out: Vec<KernelSource> = Vec::new();
+    for p in [Precision::F16, Precision::F32, Precision::F64] {
+        for dims in &shapes {
+            for normalization in [Normalization::None, Normalization::InverseByN] {
+                let opts = PlanOptions {
+                    normalization,
+                    ..Default::default()
+                };
+                let s = plan_c2c_schedule(&Shape::from_dims(dims), p, &opts)
+                    .unwrap_or_else(|e| panic!("{dims:?} {p:?}: {e}"));
+                for pass in &s.passes {
+                    if let PassKernel::Strided(sp) = &pass.kernel {
+                        let k = KernelSource::strided_pass(sp);
+                        if !out.iter().any(|o| o.stem == k.stem) {
+                            out.push(k);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn every_instantiation_compiles_for_sm90() {
     if !libraries::nvrtc_present() {
@@ -38,19 +85,26 @@ fn every_instantiation_compiles_for_sm90() {
         return;
     }
     let (major, minor) = nvrtc::version().expect("nvrtc version");
-    let recipes = all_recipes();
+    let mut kernels: Vec<(String, KernelSource)> = all_recipes()
+        .iter()
+        .map(|r| (r.to_string(), KernelSource::single_pass(r)))
+        .collect();
+    kernels.extend(
+        all_strided_kernels()
+            .into_iter()
+            .map(|k| (k.stem.clone(), k)),
+    );
     // NVRTC programs are independent: compile on every core.
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
     let failures: Vec<String> = std::thread::scope(|s| {
-        let workers: Vec<_> = recipes
-            .chunks(recipes.len().div_ceil(threads))
+        let workers: Vec<_> = kernels
+            .chunks(kernels.len().div_ceil(threads))
             .map(|chunk| {
                 s.spawn(move || {
                     let mut failed = Vec::new();
-                    for r in chunk {
-                        let k = KernelSource::single_pass(r);
+                    for (r, k) in chunk {
                         match nvrtc::compile_cubin(&k.source, &k.stem, "sm_90") {
                             Ok(cubin) if cubin.len() > 100 => {}
                             Ok(_) => failed.push(format!("{r}: empty cubin")),
@@ -71,13 +125,13 @@ fn every_instantiation_compiles_for_sm90() {
     });
     eprintln!(
         "NVRTC {major}.{minor}: compiled {} kernel modules for sm_90",
-        recipes.len() - failures.len()
+        kernels.len() - failures.len()
     );
     assert!(
         failures.is_empty(),
         "{} of {} failed:\n{}",
         failures.len(),
-        recipes.len(),
+        kernels.len(),
         failures.join("\n")
     );
 }

@@ -1,10 +1,13 @@
-//! Property tests: any shape, precision and tuning yields a valid recipe or a typed error.
+//! Property tests: any shape, precision and tuning yields a valid recipe (single pass) or
+//! schedule (passes) or a typed error.
 
 use proptest::prelude::*;
 use tensorfft::plan::planner::{max_len, MAX_RADIX, MAX_SHARED_BYTES, MAX_THREADS_PER_BLOCK};
+use tensorfft::plan::schedule::{Buffer, PassKernel};
+use tensorfft::plan::strided_pass::MAX_ITEM_DIMS;
 use tensorfft::{
-    plan_c2c_recipe, Error, ExchangeFormat, IoMode, PlanOptions, Precision, Shape, Tuning,
-    TwiddleSource,
+    plan_c2c_recipe, plan_c2c_schedule, Error, ExchangeFormat, IoMode, PlanOptions, Precision,
+    Shape, Tuning, TwiddleSource,
 };
 
 fn precision() -> impl Strategy<Value = Precision> {
@@ -72,6 +75,7 @@ fn tuning() -> impl Strategy<Value = Tuning> {
                     io,
                     twiddles: tw,
                     exchange: x,
+                    ..Default::default()
                 }
             },
         )
@@ -175,5 +179,101 @@ fn non_power_of_two_and_multi_dim_are_unsupported_not_wrong() {
             matches!(r, Err(Error::Unsupported { .. })),
             "{shape:?}: {r:?}"
         );
+    }
+}
+
+fn pass_tuning() -> impl Strategy<Value = Tuning> {
+    (
+        proptest::option::of((0u32..16).prop_map(|b| 1usize << b)),
+        proptest::option::of((8u32..18).prop_map(|b| 1usize << b)),
+        proptest::option::of(prop_oneof![
+            (0u32..11).prop_map(|b| 1usize << b),
+            0usize..2000
+        ]),
+    )
+        .prop_map(|(max_pass_len, pass_tile_bytes, items_per_tile)| Tuning {
+            max_pass_len,
+            pass_tile_bytes,
+            items_per_tile,
+            ..Default::default()
+        })
+}
+
+fn schedule_dims() -> impl Strategy<Value = Vec<usize>> {
+    prop_oneof![
+        proptest::collection::vec((1u32..9).prop_map(|b| 1usize << b), 1..4),
+        (1u32..29).prop_map(|b| vec![1usize << b]),
+        proptest::collection::vec(0usize..600, 1..5),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+    /// Any shape gives a valid schedule or a typed error. A valid schedule's passes multiply to
+    /// each extent, fit the device limits, end in the output and never write the input of an
+    /// out-of-place execution; in small shapes every strided pass reads and writes each element
+    /// exactly once.
+    #[test]
+    fn any_shape_gives_valid_schedule_or_typed_error(
+        dims in schedule_dims(), batch in prop_oneof![0usize..4, 1usize..(1 << 40)], p in precision(), tuning in pass_tuning()
+    ) {
+        let shape = Shape::from_dims(&dims).batch(batch);
+        match plan_c2c_schedule(&shape, p, &PlanOptions::tuned(tuning)) {
+            Ok(s) => {
+                prop_assert!(batch > 0 && (1..=3).contains(&dims.len()));
+                prop_assert_eq!(s.len(), dims.iter().product::<usize>() * batch);
+                for (axis, &n) in dims.iter().enumerate() {
+                    let along: usize = s.passes.iter().filter(|q| q.axis == axis).map(|q| q.kernel.len()).product();
+                    prop_assert_eq!(along, n);
+                }
+                for pass in &s.passes {
+                    prop_assert!(pass.kernel.threads_per_block() <= MAX_THREADS_PER_BLOCK);
+                    prop_assert!(pass.kernel.shared_bytes() <= MAX_SHARED_BYTES);
+                    if let PassKernel::Strided(sp) = &pass.kernel {
+                        prop_assert!(sp.dims.len() <= MAX_ITEM_DIMS);
+                        prop_assert_eq!(sp.items() * sp.len(), s.len());
+                        prop_assert_eq!(sp.items_per_tile % sp.inner.transforms_per_block, 0);
+                        if !sp.staged_in() {
+                            prop_assert_eq!(sp.items_per_tile, sp.inner.transforms_per_block);
+                        }
+                        if s.len() <= 1 << 16 {
+                            for (stride, out) in [(sp.sample_stride_in, false), (sp.sample_stride_out, true)] {
+                                let mut seen = vec![false; s.len()];
+                                for item in 0..sp.items() {
+                                    let (mut rest, mut base) = (item, 0);
+                                    for d in &sp.dims {
+                                        base += (rest % d.count) * if out { d.out_stride } else { d.in_stride };
+                                        rest /= d.count;
+                                    }
+                                    for k in 0..sp.len() {
+                                        let at = base + k * stride;
+                                        prop_assert!(at < s.len() && !seen[at], "{} touches {} twice or out of range", sp, at);
+                                        seen[at] = true;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                for in_place in [false, true] {
+                    let b = s.buffers(in_place);
+                    prop_assert_eq!(b[0].0, Buffer::Input);
+                    prop_assert_eq!(b[b.len() - 1].1, Buffer::Output);
+                    for (i, &(src, dst)) in b.iter().enumerate() {
+                        if i > 0 { prop_assert_eq!(src, b[i - 1].1); }
+                        if !in_place { prop_assert!(dst != Buffer::Input); }
+                        let same = src == dst || (in_place && matches!((src, dst), (Buffer::Input, Buffer::Output) | (Buffer::Output, Buffer::Input)));
+                        if same { prop_assert!(s.passes[i].kernel.in_place_safe()); }
+                    }
+                }
+            }
+            Err(Error::Unsupported { .. }) | Err(Error::DeviceLimit(_)) => {
+                prop_assert!(p == Precision::F32Split || dims.len() > 3 || dims.iter().any(|&d| !d.is_power_of_two() || !(2..=1 << 28).contains(&d)) || tuning != Tuning::default(), "refused a supported shape {:?}", dims);
+            }
+            Err(Error::InvalidSize(_)) => {
+                prop_assert!(batch == 0 || dims.contains(&0) || dims.iter().try_fold(batch, |a, &d| a.checked_mul(d)).is_none());
+            }
+            Err(e) => prop_assert!(false, "unexpected error kind: {e}"),
+        }
     }
 }

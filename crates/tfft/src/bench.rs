@@ -1,8 +1,13 @@
 //! `tfft bench`: tensorfft against cuFFT and a device-to-device copy, in one process, on the same
 //! device buffers; median of event-timed runs after warm-up; errors against the f64 oracle.
 
-use crate::data::{all_finite, fresh_seed, random, sample_transforms, sampled_error};
+use crate::data::{
+    device_all_finite, download_samples, fits_device, fresh_seed, oracle_error, sample_count,
+    sample_transforms, CaseInput,
+};
+use crate::plan_info::{describe, describe_cpu, PlanDescription};
 use crate::report::RunMeta;
+use crate::shape::{elements, shape_text};
 use crate::{CaseArgs, Suite};
 use half::f16;
 use num_complex::Complex;
@@ -12,12 +17,19 @@ use std::process::ExitCode;
 use tensorfft::gpu::cufft_baseline::CufftPlan;
 use tensorfft::gpu::timer::EventTimer;
 use tensorfft::{
-    DeviceBuffer, Direction, Element, Gpu, Normalization, PlanOptions, Precision, Shape, Tuning,
+    DeviceBuffer, Direction, Element, Error, Gpu, Normalization, PlanOptions, Precision, Shape,
+    Tuning,
 };
 
 /// Elements per row: the batched shapes of the cuFFT anchors (2^27 complex values).
 const ELEMENTS: usize = 1 << 27;
 const WARMUP: usize = 3;
+/// log2 of the 1D lengths of the cuFFT anchors (`cufft-h200.json`), powers of two up to 2^26.
+const ANCHOR_1D: [u32; 13] = [4, 6, 8, 10, 12, 13, 14, 16, 18, 20, 22, 24, 26];
+/// Extents of the square 2D shapes of the anchors.
+const ANCHOR_2D: [usize; 5] = [256, 512, 1024, 4096, 8192];
+/// Extents of the cubic 3D shapes of the anchors.
+const ANCHOR_3D: [usize; 4] = [64, 128, 256, 512];
 
 /// One timed alternative recipe of a row.
 #[derive(Serialize, Deserialize, Clone, Debug)]
@@ -33,6 +45,10 @@ pub struct VariantRow {
 pub struct BenchRow {
     pub precision: String,
     pub direction: String,
+    /// Extents of one transform, slowest first (absent from reports before 2D and 3D: `[n]`).
+    #[serde(default)]
+    pub shape: Vec<usize>,
+    /// Elements of one transform (the product of `shape`).
     pub n: usize,
     pub batch: usize,
     pub bytes: usize,
@@ -55,6 +71,17 @@ pub struct BenchRow {
     pub variants: Vec<VariantRow>,
 }
 
+impl BenchRow {
+    /// Extents of one transform (`[n]` for rows of reports that predate `shape`).
+    pub fn dims(&self) -> Vec<usize> {
+        if self.shape.is_empty() {
+            vec![self.n]
+        } else {
+            self.shape.clone()
+        }
+    }
+}
+
 /// A whole bench report.
 #[derive(Serialize, Deserialize, Clone, Debug)]
 pub struct BenchReport {
@@ -63,25 +90,50 @@ pub struct BenchReport {
     pub rows: Vec<BenchRow>,
 }
 
-fn suite_rows(suite: Suite) -> Vec<(Precision, usize)> {
-    let pick = |p: Precision, lgs: &[u32]| {
-        lgs.iter()
-            .map(move |&l| (p, 1usize << l))
-            .collect::<Vec<_>>()
-    };
-    match suite {
-        Suite::Smoke => [
-            pick(Precision::F32, &[8, 12]),
-            pick(Precision::F16, &[8, 12]),
-        ]
-        .concat(),
-        Suite::Full => [
-            pick(Precision::F32, &[4, 6, 8, 10, 12, 13]),
-            pick(Precision::F16, &[4, 6, 8, 10, 12, 13, 14]),
-            pick(Precision::F64, &[4, 6, 8, 10, 12]),
-        ]
-        .concat(),
+/// Total elements of a row: 2^27, f64 2^26 (the cuFFT anchors' batched shapes).
+fn row_elements(p: Precision) -> usize {
+    if p == Precision::F64 {
+        ELEMENTS / 2
+    } else {
+        ELEMENTS
     }
+}
+
+/// Rows of a suite: precision, extents, batch (total elements as the anchors: 2^27, f64 2^26,
+/// at least one transform).
+fn suite_rows(suite: Suite) -> Vec<(Precision, Vec<usize>, usize)> {
+    let shapes: Vec<(Precision, Vec<usize>)> = match suite {
+        Suite::Smoke => vec![
+            (Precision::F32, vec![256]),
+            (Precision::F32, vec![4096]),
+            (Precision::F32, vec![1024, 1024]),
+            (Precision::F32, vec![64, 64, 64]),
+            (Precision::F16, vec![256]),
+            (Precision::F16, vec![4096]),
+        ],
+        Suite::Full => [Precision::F32, Precision::F16, Precision::F64]
+            .into_iter()
+            .flat_map(|p| {
+                let lines = ANCHOR_1D.iter().map(|&lg| vec![1usize << lg]);
+                let images = ANCHOR_2D.iter().map(|&n| vec![n, n]);
+                let volumes = ANCHOR_3D.iter().map(|&n| vec![n, n, n]);
+                lines.chain(images).chain(volumes).map(move |d| (p, d))
+            })
+            .collect(),
+    };
+    shapes
+        .into_iter()
+        .map(|(p, dims)| {
+            let n = elements(&dims).unwrap_or(usize::MAX);
+            (p, dims, (row_elements(p) / n).max(1))
+        })
+        .collect()
+}
+
+/// What a row gave: measurements, or why it was not run.
+enum Outcome {
+    Row(Box<BenchRow>),
+    Skipped(String),
 }
 
 pub fn run(
@@ -96,23 +148,15 @@ pub fn run(
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
     let dir: Direction = case.direction.into();
-    let rows_to_run: Vec<(Precision, usize, usize)> = match case.n {
-        Some(n) => vec![(
-            case.precision,
-            n,
-            case.batch.unwrap_or((ELEMENTS / n).max(1)),
-        )],
+    let rows_to_run: Vec<(Precision, Vec<usize>, usize)> = match case.dims() {
+        Some(dims) => {
+            let n = elements(&dims).unwrap_or(usize::MAX);
+            let batch = case.batch.unwrap_or((ELEMENTS / n).max(1));
+            vec![(case.precision, dims, batch)]
+        }
         None => suite_rows(suite)
             .into_iter()
-            .filter(|(p, _)| only.is_empty() || only.contains(p))
-            .map(|(p, n)| {
-                let total = if p == Precision::F64 {
-                    ELEMENTS / 2
-                } else {
-                    ELEMENTS
-                };
-                (p, n, total / n)
-            })
+            .filter(|(p, _, _)| only.is_empty() || only.contains(p))
             .collect(),
     };
     println!(
@@ -123,21 +167,29 @@ pub fn run(
     let bar = crate::progress::bar(rows_to_run.len());
     let mut rows = Vec::new();
     let mut errors = Vec::new();
-    for (i, &(p, n, batch)) in rows_to_run.iter().enumerate() {
-        bar.set_message(format!("{} N={n}", p.name()));
+    let mut skipped = Vec::new();
+    for (i, (p, dims, batch)) in rows_to_run.iter().enumerate() {
+        let name = format!("{} {} batch={batch}", p.name(), shape_text(dims));
+        bar.set_message(name.clone());
         let s = seed.wrapping_add(i as u64);
+        let (dims, batch) = (&dims[..], *batch);
         let row = match p {
-            Precision::F16 => bench_row::<Complex<f16>>(&gpu, n, batch, dir, reps, variants, s),
-            Precision::F64 => bench_row::<Complex<f64>>(&gpu, n, batch, dir, reps, variants, s),
-            _ => bench_row::<Complex<f32>>(&gpu, n, batch, dir, reps, variants, s),
+            Precision::F16 => bench_row::<Complex<f16>>(&gpu, dims, batch, dir, reps, variants, s),
+            Precision::F64 => bench_row::<Complex<f64>>(&gpu, dims, batch, dir, reps, variants, s),
+            _ => bench_row::<Complex<f32>>(&gpu, dims, batch, dir, reps, variants, s),
         };
         match row {
-            Ok(r) => {
+            Ok(Outcome::Row(r)) => {
                 bar.println(row_line(&r));
-                rows.push(r);
+                rows.push(*r);
+            }
+            Ok(Outcome::Skipped(why)) | Err(Error::OutOfMemory(why)) => {
+                let line = format!("skipped {name}: {why}");
+                bar.println(&line);
+                skipped.push(line);
             }
             Err(e) => {
-                let line = format!("ERROR {} N={n}: {e}", p.name());
+                let line = format!("ERROR {name}: {e}");
                 bar.println(&line);
                 errors.push(line);
             }
@@ -159,8 +211,8 @@ pub fn run(
             );
         }
     }
-    for e in &errors {
-        println!("{e}");
+    for line in skipped.iter().chain(&errors) {
+        println!("{line}");
     }
     if let Some(path) = json {
         std::fs::write(
@@ -182,9 +234,9 @@ pub fn run(
 
 fn header() -> String {
     format!(
-        "{:<4} {:>6} {:>8} | {:>8} {:>6} {:>6} {:>9} | {:>8} {:>6} {:>9} | {:>6} | {:>8}",
+        "{:<4} {:>11} {:>8} | {:>8} {:>6} {:>6} {:>9} | {:>8} {:>6} {:>9} | {:>6} | {:>8}",
         "prec",
-        "N",
+        "shape",
         "batch",
         "tfft ms",
         "GB/s",
@@ -208,9 +260,9 @@ fn row_line(r: &BenchRow) -> String {
             .unwrap_or_else(|| format!("{:>9}", "-"))
     };
     format!(
-        "{:<4} {:>6} {:>8} | {:>8.4} {:>6.0} {:>6.1} {:>9.2e} | {} {} {} | {}x | {:>8.1}",
+        "{:<4} {:>11} {:>8} | {:>8.4} {:>6.0} {:>6.1} {:>9.2e} | {} {} {} | {}x | {:>8.1}",
         r.precision,
-        r.n,
+        shape_text(&r.dims()),
         r.batch,
         r.tfft_ms,
         r.tfft_gbs,
@@ -243,43 +295,67 @@ fn time_runs(
     Ok((ts[ts.len() / 2], ts[0], ts[ts.len() - 1]))
 }
 
-/// Poisons `out`, runs `f` once, and measures the sampled error against the oracle.
+/// Poisons `out`, runs `f` once, and measures the sampled error against the oracle (infinite if
+/// any element of the output is not finite). `x` holds the sampled input transforms.
 fn accuracy<T: Element>(
     gpu: &Gpu,
-    x: &[T],
+    x: &[Complex<f64>],
     out: &mut DeviceBuffer<T>,
-    n: usize,
+    dims: &[usize],
     dir: Direction,
     samples: &[usize],
     f: impl FnOnce(&mut DeviceBuffer<T>) -> Result<(), tensorfft::Error>,
 ) -> Result<f64, tensorfft::Error> {
     gpu.poison(out)?;
     f(out)?;
-    let y = gpu.download(out)?;
-    Ok(if all_finite(&y) {
-        sampled_error(x, &y, n, dir, Normalization::None, samples)
-    } else {
-        f64::INFINITY
-    })
+    if !device_all_finite(gpu, out)? {
+        return Ok(f64::INFINITY);
+    }
+    let n: usize = dims.iter().product();
+    let got = download_samples(gpu, out, n, samples)?;
+    Ok(oracle_error(
+        &x[..got.len()],
+        &got,
+        dims,
+        dir,
+        Normalization::None,
+    ))
+}
+
+/// The plan's description with the forward kernel's registers, spills and residency.
+fn plan_text(plan: &tensorfft::GpuPlan) -> String {
+    format!(
+        "{}{}",
+        describe(plan),
+        plan.kernel_resources()
+            .map(|(r, l, b)| format!(" regs={r} spill={l} blocks/SM={b}"))
+            .unwrap_or_default()
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
 fn bench_row<T: Element>(
     gpu: &Gpu,
-    n: usize,
+    dims: &[usize],
     batch: usize,
     dir: Direction,
     reps: usize,
     variants: Option<&str>,
     seed: u64,
-) -> Result<BenchRow, tensorfft::Error> {
-    let shape = Shape::new([n]).batch(batch);
+) -> Result<Outcome, tensorfft::Error> {
+    let shape = Shape::from_dims(dims).batch(batch);
     let len = shape.total_elements()?;
+    let n = shape.transform_elements()?;
     let bytes = len * std::mem::size_of::<T>();
-    let x: Vec<T> = random(len, seed);
-    let input = gpu.upload(&x)?;
+    // Input and output, and scratch space for tensorfft and for cuFFT of up to the batch's size.
+    if let Err(why) = fits_device(gpu, 4 * bytes)? {
+        return Ok(Outcome::Skipped(why));
+    }
+    let data = CaseInput::<T>::random(len, seed);
+    let input = data.upload(gpu)?;
     let mut out = gpu.alloc::<T>(len)?;
-    let samples = sample_transforms(batch, 64);
+    let samples = sample_transforms(batch, sample_count(n));
+    let x = data.gather(n, &samples);
     let gbs = |ms: f64| 2.0 * bytes as f64 / ms / 1e6;
 
     let (copy_ms, _, _) = time_runs(gpu, reps, || gpu.copy(&input, &mut out))?;
@@ -288,23 +364,24 @@ fn bench_row<T: Element>(
     let plan = gpu.plan_c2c(&shape, T::PRECISION)?;
     let (tfft_ms, tfft_ms_min, tfft_ms_max) =
         time_runs(gpu, reps, || plan.execute_into(dir, &input, &mut out))?;
-    let tfft_rel_l2 = accuracy(gpu, &x, &mut out, n, dir, &samples, |o| {
+    let tfft_rel_l2 = accuracy(gpu, &x, &mut out, dims, dir, &samples, |o| {
         plan.execute_into(dir, &input, o)
     })?;
 
-    let cufft = CufftPlan::new(gpu, n, batch, T::PRECISION);
+    let cufft = CufftPlan::new(gpu, dims, batch, T::PRECISION);
     let (cufft_ms, cufft_rel_l2) = match &cufft {
         Ok(c) => {
             let (ms, _, _) = time_runs(gpu, reps, || c.execute(dir, &input, &mut out))?;
-            let err = accuracy(gpu, &x, &mut out, n, dir, &samples, |o| {
+            let err = accuracy(gpu, &x, &mut out, dims, dir, &samples, |o| {
                 c.execute(dir, &input, o)
             })?;
             (Some(ms), Some(err))
         }
         Err(e) => {
             eprintln!(
-                "cuFFT baseline unavailable for {} N={n}: {e}",
-                T::PRECISION.name()
+                "cuFFT baseline unavailable for {} {}: {e}",
+                T::PRECISION.name(),
+                shape_text(dims)
             );
             (None, None)
         }
@@ -312,22 +389,23 @@ fn bench_row<T: Element>(
     drop(cufft);
 
     let mut variant_rows = Vec::new();
-    if let Some(matching) = variants {
-        let mut seen = vec![plan.recipe().clone()];
+    // Tuning variants are alternatives of the single-pass kernel: 1D rows only.
+    if let (Some(matching), 1) = (variants, dims.len()) {
+        let mut seen: Vec<PlanDescription> = vec![describe(&plan).clone()];
         for tuning in Tuning::sweep() {
             let opts = PlanOptions::tuned(tuning);
-            // Filter on the CPU-side recipe first, so skipped variants cost no compilation.
-            match tensorfft::plan_c2c_recipe(&shape, T::PRECISION, &opts) {
+            // Filter on the CPU-side description first, so skipped variants cost no compilation.
+            match describe_cpu(&shape, T::PRECISION, &opts) {
                 Ok(r) if r.to_string().contains(matching) => {}
                 _ => continue,
             }
             let Ok(vplan) = gpu.plan_c2c_with(&shape, T::PRECISION, &opts) else {
                 continue;
             };
-            if seen.contains(vplan.recipe()) {
+            if seen.contains(describe(&vplan)) {
                 continue;
             }
-            seen.push(vplan.recipe().clone());
+            seen.push(describe(&vplan).clone());
             let (ms, _, _) = time_runs(gpu, reps.min(20), || {
                 vplan.execute_into(dir, &input, &mut out)
             })?;
@@ -335,17 +413,13 @@ fn bench_row<T: Element>(
                 gpu,
                 &x,
                 &mut out,
-                n,
+                dims,
                 dir,
                 &samples[..samples.len().min(8)],
                 |o| vplan.execute_into(dir, &input, o),
             )?;
-            let res = vplan
-                .kernel_resources()
-                .map(|(r, l, b)| format!(" regs={r} spill={l} blocks/SM={b}"))
-                .unwrap_or_default();
             variant_rows.push(VariantRow {
-                recipe: format!("{}{res}", vplan.recipe()),
+                recipe: plan_text(&vplan),
                 ms,
                 pct_copy: 100.0 * gbs(ms) / copy_gbs,
                 rel_l2: err,
@@ -353,9 +427,10 @@ fn bench_row<T: Element>(
         }
     }
 
-    Ok(BenchRow {
+    Ok(Outcome::Row(Box::new(BenchRow {
         precision: T::PRECISION.name().to_string(),
         direction: format!("{dir:?}").to_lowercase(),
+        shape: dims.to_vec(),
         n,
         batch,
         bytes,
@@ -374,13 +449,82 @@ fn bench_row<T: Element>(
         speedup_vs_cufft: cufft_ms.map(|c| c / tfft_ms),
         plan_ms: plan.creation().ms,
         plan_origin: format!("{:?}", plan.creation().origin).to_lowercase(),
-        recipe: format!(
-            "{}{}",
-            plan.recipe(),
-            plan.kernel_resources()
-                .map(|(r, l, b)| format!(" regs={r} spill={l} blocks/SM={b}"))
-                .unwrap_or_default()
-        ),
+        recipe: plan_text(&plan),
         variants: variant_rows,
-    })
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_suite_rows_hold_the_anchor_element_counts() {
+        let rows = suite_rows(Suite::Full);
+        for (p, dims, batch) in &rows {
+            let total = elements(dims).unwrap_or(0) * batch;
+            assert_eq!(
+                total,
+                row_elements(*p).max(elements(dims).unwrap_or(0)),
+                "{dims:?}"
+            );
+        }
+        for p in [Precision::F16, Precision::F32, Precision::F64] {
+            let of = |rank: usize| {
+                rows.iter()
+                    .filter(|r| r.0 == p && r.1.len() == rank)
+                    .count()
+            };
+            assert_eq!((of(1), of(2), of(3)), (13, 5, 4), "{p:?}");
+        }
+    }
+
+    /// Every power-of-two shape cuFFT was measured on (up to 2^26 per 1D transform) is a row of
+    /// the full suite with the same batch (f64 2D and 3D rows are ours alone). Reads the anchors
+    /// from `../shared/anchors/cufft-h200.json` beside the checkout when it is there.
+    #[test]
+    fn full_suite_covers_the_cufft_anchors() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/anchors/cufft-h200.json"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("no anchors at {path}; skipped");
+            return;
+        };
+        let anchors: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap_or_default();
+        let rows = suite_rows(Suite::Full);
+        let mut matched = 0;
+        for a in &anchors {
+            let kind = a["kind"].as_str().unwrap_or("");
+            if !["1d", "2d", "3d"].contains(&kind) {
+                continue;
+            }
+            let dims: Vec<usize> = a["dims"]
+                .as_array()
+                .map(|d| {
+                    d.iter()
+                        .filter_map(|v| v.as_u64())
+                        .map(|v| v as usize)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let n = elements(&dims).unwrap_or(0);
+            if !dims.iter().all(|d| d.is_power_of_two()) || n > 1 << 26 {
+                continue;
+            }
+            let p = match a["prec"].as_str() {
+                Some("fp16") => Precision::F16,
+                Some("fp32") => Precision::F32,
+                _ => Precision::F64,
+            };
+            let batch = a["batch"].as_u64().unwrap_or(0) as usize;
+            assert!(
+                rows.contains(&(p, dims.clone(), batch)),
+                "anchor {p:?} {dims:?} x {batch} is not a row"
+            );
+            matched += 1;
+        }
+        assert!(matched >= 40, "only {matched} anchors matched");
+    }
 }

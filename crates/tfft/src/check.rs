@@ -1,23 +1,31 @@
-//! `tfft check`: every supported (N, precision) on the GPU, several batch sizes, forward, inverse
-//! and round trip, against the f64 oracle, with outputs poisoned before each run.
+//! `tfft check`: every supported 1D length and a sample of 2D and 3D shapes on the GPU, several
+//! batch sizes, forward, inverse, in place and round trip, against the f64 oracle on a sample of
+//! transforms of each batch, with outputs poisoned (NaN) before each run and checked whole for
+//! elements left unwritten.
 
 use crate::data::{
-    all_finite, fresh_seed, random, sample_transforms, sampled_error, sampled_identity_error,
+    device_all_finite, device_bits_equal, download_samples, fits_device, fresh_seed, oracle_error,
+    sample_count, sample_transforms, CaseInput,
 };
+use crate::plan_info::{describe, error_bound};
 use crate::report::RunMeta;
+use crate::shape::shape_text;
+use crate::sweep::{sweep, Case};
 use crate::CaseArgs;
 use half::f16;
 use num_complex::Complex;
 use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
-use tensorfft::plan::error_bound::error_bound;
-use tensorfft::plan::planner::supported_lengths;
-use tensorfft::{Direction, Element, Gpu, Normalization, PlanOptions, Precision, Shape};
+use tensorfft::cpu::oracle::relative_l2;
+use tensorfft::{Direction, Element, Error, Gpu, Normalization, PlanOptions, Precision, Shape};
 
 #[derive(Serialize, Clone, Debug)]
 struct CheckRow {
     precision: &'static str,
+    /// Extents of one transform, slowest first.
+    shape: Vec<usize>,
+    /// Elements of one transform (the product of `shape`).
     n: usize,
     batch: usize,
     test: &'static str,
@@ -32,67 +40,62 @@ struct CheckReport {
     meta: RunMeta,
     rows: Vec<CheckRow>,
     failures: usize,
+    /// Cases not run, with the reason (device memory).
+    skipped: Vec<String>,
 }
 
-struct Case {
-    precision: Precision,
-    n: usize,
-    batch: usize,
-    directions: Vec<Direction>,
-    in_place: bool,
+/// What one case gave: its rows, or why it was not run.
+enum Outcome {
+    Rows(Vec<CheckRow>),
+    Skipped(String),
 }
 
-fn sweep(quick: bool) -> Vec<Case> {
-    let mut cases = Vec::new();
-    for p in [Precision::F16, Precision::F32, Precision::F64] {
-        for n in supported_lengths(p) {
-            let large = if quick { (1 << 22) / n } else { (1 << 24) / n };
-            let prime = if n <= 2048 { 1009 } else { 13 };
-            let batches = if quick {
-                vec![1, 13, large]
-            } else {
-                vec![1, prime, large]
-            };
-            for batch in batches {
-                cases.push(Case {
-                    precision: p,
-                    n,
-                    batch,
-                    directions: vec![Direction::Forward, Direction::Inverse],
-                    in_place: batch == prime || batch == 13,
-                });
-            }
-        }
+fn case_name(c: &Case) -> String {
+    format!(
+        "{} {} batch={}",
+        c.precision.name(),
+        shape_text(&c.dims),
+        c.batch
+    )
+}
+
+/// Which part of the sweep to run.
+pub struct SweepFilter {
+    /// The quick subset.
+    pub quick: bool,
+    /// Only these precisions (all when empty).
+    pub precisions: Vec<Precision>,
+    /// Only shapes of these ranks (all when empty).
+    pub ranks: Vec<usize>,
+}
+
+impl SweepFilter {
+    fn cases(&self) -> Vec<Case> {
+        sweep(self.quick)
+            .into_iter()
+            .filter(|c| self.precisions.is_empty() || self.precisions.contains(&c.precision))
+            .filter(|c| self.ranks.is_empty() || self.ranks.contains(&c.dims.len()))
+            .collect()
     }
-    if !quick {
-        // More than 2^31 elements: exercises 64-bit indexing and batches far above 65 535.
-        cases.push(Case {
-            precision: Precision::F16,
-            n: 16,
-            batch: (1 << 27) + 1,
-            directions: vec![Direction::Forward],
-            in_place: false,
-        });
-    }
-    cases
 }
 
 pub fn run(
-    quick: bool,
+    filter: &SweepFilter,
     case: &CaseArgs,
     json: Option<&Path>,
 ) -> Result<ExitCode, tensorfft::Error> {
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
-    let cases = match case.n {
-        Some(n) => vec![Case {
+    let cases = match case.dims() {
+        Some(dims) => vec![Case {
             precision: case.precision,
-            n,
+            dims,
             batch: case.batch.unwrap_or(3),
             directions: vec![case.direction.into()],
             in_place: true,
+            round_trip: true,
         }],
-        None => sweep(quick),
+        None => filter.cases(),
     };
     println!(
         "tfft check on {} ({} cases, seed {seed})",
@@ -101,13 +104,9 @@ pub fn run(
     );
     let bar = crate::progress::bar(cases.len());
     let mut rows = Vec::new();
+    let mut skipped = Vec::new();
     for (i, c) in cases.iter().enumerate() {
-        bar.set_message(format!(
-            "{} N={} batch={}",
-            c.precision.name(),
-            c.n,
-            c.batch
-        ));
+        bar.set_message(case_name(c));
         let case_seed = seed.wrapping_add(i as u64);
         let result = match c.precision {
             Precision::F16 => check_case::<Complex<f16>>(&gpu, c, case_seed),
@@ -115,17 +114,18 @@ pub fn run(
             _ => check_case::<Complex<f32>>(&gpu, c, case_seed),
         };
         match result {
-            Ok(mut r) => rows.append(&mut r),
+            Ok(Outcome::Rows(mut r)) => rows.append(&mut r),
+            Ok(Outcome::Skipped(why)) | Err(Error::OutOfMemory(why)) => {
+                let line = format!("skipped {}: {why}", case_name(c));
+                bar.println(&line);
+                skipped.push(line);
+            }
             Err(e) => {
-                bar.println(format!(
-                    "ERROR {} N={} batch={}: {e}",
-                    c.precision.name(),
-                    c.n,
-                    c.batch
-                ));
+                bar.println(format!("ERROR {}: {e}", case_name(c)));
                 rows.push(CheckRow {
                     precision: c.precision.name(),
-                    n: c.n,
+                    shape: c.dims.clone(),
+                    n: c.n(),
                     batch: c.batch,
                     test: "error",
                     rel_l2: f64::INFINITY,
@@ -140,11 +140,15 @@ pub fn run(
     bar.finish_and_clear();
     let failures = rows.iter().filter(|r| !r.pass).count();
     summarize(&rows);
+    for s in &skipped {
+        println!("{s}");
+    }
     if let Some(path) = json {
         let report = CheckReport {
             meta: RunMeta::new(&gpu, seed),
             rows: rows.clone(),
             failures,
+            skipped: skipped.clone(),
         };
         std::fs::write(
             path,
@@ -155,71 +159,96 @@ pub fn run(
         println!("FAILED: {failures} of {} checks", rows.len());
         for r in rows.iter().filter(|r| !r.pass).take(20) {
             println!(
-                "  {} N={} batch={} {}: {:.3e} > {:.3e}  [{}]",
-                r.precision, r.n, r.batch, r.test, r.rel_l2, r.bound, r.recipe
+                "  {} {} batch={} {}: {:.3e} > {:.3e}  [{}]",
+                r.precision,
+                shape_text(&r.shape),
+                r.batch,
+                r.test,
+                r.rel_l2,
+                r.bound,
+                r.recipe
             );
         }
         Ok(ExitCode::FAILURE)
     } else {
-        println!("PASSED: all {} checks", rows.len());
+        println!(
+            "PASSED: all {} checks ({} cases skipped)",
+            rows.len(),
+            skipped.len()
+        );
         Ok(ExitCode::SUCCESS)
     }
 }
 
+/// Worst error per precision and rank, with the largest error-to-bound ratio.
 fn summarize(rows: &[CheckRow]) {
     println!(
-        "{:<5} {:>6} {:>12} {:>10} {:>10}  worst case",
-        "prec", "checks", "worst err", "its bound", "max ratio"
+        "{:<5} {:>4} {:>6} {:>12} {:>10} {:>10}  worst case",
+        "prec", "rank", "checks", "worst err", "its bound", "max ratio"
     );
     for p in ["f16", "f32", "f64"] {
-        let of: Vec<&CheckRow> = rows.iter().filter(|r| r.precision == p).collect();
-        if of.is_empty() {
-            continue;
-        }
-        let worst = of.iter().max_by(|a, b| a.rel_l2.total_cmp(&b.rel_l2));
-        let ratio = of
-            .iter()
-            .map(|r| r.rel_l2 / r.bound.max(f64::MIN_POSITIVE))
-            .fold(0.0, f64::max);
-        if let Some(w) = worst {
-            println!(
-                "{:<5} {:>6} {:>12.3e} {:>10.1e} {:>10.2}  N={} batch={} {}",
-                p,
-                of.len(),
-                w.rel_l2,
-                w.bound,
-                ratio,
-                w.n,
-                w.batch,
-                w.test
-            );
+        for rank in 1..=crate::shape::MAX_RANK {
+            let of: Vec<&CheckRow> = rows
+                .iter()
+                .filter(|r| r.precision == p && r.shape.len() == rank)
+                .collect();
+            let ratio = of
+                .iter()
+                .map(|r| r.rel_l2 / r.bound.max(f64::MIN_POSITIVE))
+                .fold(0.0, f64::max);
+            if let Some(w) = of.iter().max_by(|a, b| a.rel_l2.total_cmp(&b.rel_l2)) {
+                println!(
+                    "{:<5} {:>3}D {:>6} {:>12.3e} {:>10.1e} {:>10.2}  {} batch={} {}",
+                    p,
+                    rank,
+                    of.len(),
+                    w.rel_l2,
+                    w.bound,
+                    ratio,
+                    shape_text(&w.shape),
+                    w.batch,
+                    w.test
+                );
+            }
         }
     }
 }
 
-fn check_case<T: Element>(
-    gpu: &Gpu,
-    c: &Case,
-    seed: u64,
-) -> Result<Vec<CheckRow>, tensorfft::Error> {
-    let shape = Shape::new([c.n]).batch(c.batch);
+/// Buffers of the batch's size a case holds at once, plus one per plan for scratch space (a
+/// multi-pass plan's intermediate).
+fn device_bytes<T: Element>(c: &Case) -> usize {
+    let buffers = if c.in_place || c.round_trip { 3 } else { 2 };
+    let plans = if c.round_trip { 2 } else { 1 };
+    (buffers + plans) * c.total() * std::mem::size_of::<T>()
+}
+
+fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Outcome, tensorfft::Error> {
+    if let Err(why) = fits_device(gpu, device_bytes::<T>(c))? {
+        return Ok(Outcome::Skipped(why));
+    }
+    let shape = Shape::from_dims(&c.dims).batch(c.batch);
+    let len = shape.total_elements()?;
+    let n = c.n();
     let plan = gpu.plan_c2c(&shape, c.precision)?;
-    let normalized = PlanOptions {
-        normalization: Normalization::InverseByN,
-        ..Default::default()
+    let bound = error_bound(describe(&plan));
+    let recipe = describe(&plan).to_string();
+    let input = CaseInput::<T>::random(len, seed);
+    let samples = sample_transforms(c.batch, sample_count(n));
+    let x = input.gather(n, &samples);
+    let d_input = input.upload(gpu)?;
+    let mut out = gpu.alloc::<T>(len)?;
+    // The third buffer: in-place data, then the round trip's intermediate.
+    let mut spare = if c.in_place || c.round_trip {
+        Some(gpu.alloc::<T>(len)?)
+    } else {
+        None
     };
-    let plan_norm = gpu.plan_c2c_with(&shape, c.precision, &normalized)?;
-    let bound = error_bound(plan.recipe());
-    let recipe = plan.recipe().to_string();
-    let x: Vec<T> = random(shape.total_elements()?, seed);
-    let samples = sample_transforms(c.batch, 64);
-    let input = gpu.upload(&x)?;
-    let mut out = gpu.alloc::<T>(x.len())?;
     let mut rows = Vec::new();
     let mut row = |test: &'static str, err: f64, bound: f64| {
         rows.push(CheckRow {
             precision: c.precision.name(),
-            n: c.n,
+            shape: c.dims.clone(),
+            n,
             batch: c.batch,
             test,
             rel_l2: err,
@@ -228,54 +257,52 @@ fn check_case<T: Element>(
             recipe: recipe.clone(),
         });
     };
-    let mut forward_result = None;
-    for &dir in &c.directions {
-        gpu.poison(&mut out)?;
-        plan.execute_into(dir, &input, &mut out)?;
-        let y = gpu.download(&out)?;
-        let err = if all_finite(&y) {
-            sampled_error(&x, &y, c.n, dir, Normalization::None, &samples)
+    // The sampled error of a whole output, infinite if any element is not finite.
+    let error_of = |out: &tensorfft::DeviceBuffer<T>, want: &dyn Fn(&[Complex<f64>]) -> f64| {
+        Ok::<f64, tensorfft::Error>(if device_all_finite(gpu, out)? {
+            want(&download_samples(gpu, out, n, &samples)?)
         } else {
             f64::INFINITY
-        };
-        row(
-            if dir == Direction::Forward {
-                "forward"
-            } else {
-                "inverse"
-            },
-            err,
-            bound,
-        );
-        if dir == Direction::Forward {
-            forward_result = Some(y);
+        })
+    };
+    for &dir in &c.directions {
+        gpu.poison(&mut out)?;
+        plan.execute_into(dir, &d_input, &mut out)?;
+        let err = error_of(&out, &|got| {
+            oracle_error(&x, got, &c.dims, dir, Normalization::None)
+        })?;
+        let forward = dir == Direction::Forward;
+        row(if forward { "forward" } else { "inverse" }, err, bound);
+        // In place must give the same bits as out of place.
+        if let (true, Some(data)) = (c.in_place, spare.as_mut()) {
+            input.upload_into(gpu, data)?;
+            plan.execute_in_place(dir, data)?;
+            let same = device_bits_equal(gpu, data, &out)?;
+            row(
+                if forward {
+                    "in place == out of place"
+                } else {
+                    "in place == out of place (inverse)"
+                },
+                if same { 0.0 } else { f64::INFINITY },
+                0.0,
+            );
         }
     }
-    // Round trip with 1/N normalization.
-    let mut mid = gpu.alloc::<T>(x.len())?;
-    gpu.poison(&mut mid)?;
-    plan_norm.forward_into(&input, &mut mid)?;
-    gpu.poison(&mut out)?;
-    plan_norm.inverse_into(&mid, &mut out)?;
-    let back = gpu.download(&out)?;
-    let err = if all_finite(&back) {
-        sampled_identity_error(&x, &back, c.n, &samples)
-    } else {
-        f64::INFINITY
-    };
-    row("round trip", err, 2.0 * bound);
-    // In place must give the same bits as out of place.
-    if let (true, Some(y)) = (c.in_place, forward_result) {
-        let mut data = gpu.upload(&x)?;
-        plan.forward(&mut data)?;
-        let z = gpu.download(&data)?;
-        let same = bytemuck::cast_slice::<T, u8>(&z) == bytemuck::cast_slice::<T, u8>(&y);
-        row(
-            "in place == out of place",
-            if same { 0.0 } else { f64::INFINITY },
-            0.0,
-        );
+    // Round trip with 1/N normalization (N: elements of one transform).
+    if let (true, Some(mid)) = (c.round_trip, spare.as_mut()) {
+        let normalized = PlanOptions {
+            normalization: Normalization::InverseByN,
+            ..Default::default()
+        };
+        let plan_norm = gpu.plan_c2c_with(&shape, c.precision, &normalized)?;
+        gpu.poison(mid)?;
+        plan_norm.forward_into(&d_input, mid)?;
+        gpu.poison(&mut out)?;
+        plan_norm.inverse_into(mid, &mut out)?;
+        let err = error_of(&out, &|got| relative_l2(got, &x))?;
+        row("round trip", err, 2.0 * bound);
     }
     gpu.synchronize()?;
-    Ok(rows)
+    Ok(Outcome::Rows(rows))
 }

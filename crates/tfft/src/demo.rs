@@ -1,16 +1,13 @@
 //! `tfft demo`: one transform, on the GPU if there is one, else on the CPU reference executor.
 
 use crate::data::{fresh_seed, random, sample_transforms, sampled_error};
+use crate::plan_info::{describe_cpu, error_bound, run_reference};
 use half::f16;
 use num_complex::Complex;
 use std::process::ExitCode;
 use std::time::Instant;
-use tensorfft::cpu::reference;
 use tensorfft::gpu::timer::EventTimer;
-use tensorfft::plan::error_bound::error_bound;
-use tensorfft::{
-    plan_c2c_recipe, Direction, Element, Gpu, Normalization, PlanOptions, Precision, Shape,
-};
+use tensorfft::{Direction, Element, Gpu, Normalization, PlanOptions, Precision, Shape};
 
 pub fn run(
     n: usize,
@@ -31,7 +28,7 @@ fn run_typed<T: Element>(
     force_cpu: bool,
 ) -> Result<ExitCode, tensorfft::Error> {
     let shape = Shape::new([n]).batch(batch);
-    let recipe = plan_c2c_recipe(&shape, T::PRECISION, &PlanOptions::default())?;
+    let recipe = describe_cpu(&shape, T::PRECISION, &PlanOptions::default())?;
     let x: Vec<T> = random(shape.total_elements()?, fresh_seed());
     let gpu = if force_cpu {
         None
@@ -62,7 +59,7 @@ fn run_typed<T: Element>(
         }
         None => {
             let t = Instant::now();
-            let y = reference::execute(&recipe, Direction::Forward, Normalization::None, &x)?;
+            let y = run_reference(&recipe, Direction::Forward, &x)?;
             (
                 y,
                 t.elapsed().as_secs_f64() * 1e3,
@@ -71,7 +68,14 @@ fn run_typed<T: Element>(
         }
     };
     let samples = sample_transforms(batch, 16);
-    let err = sampled_error(&x, &y, n, Direction::Forward, Normalization::None, &samples);
+    let err = sampled_error(
+        &x,
+        &y,
+        &[n],
+        Direction::Forward,
+        Normalization::None,
+        &samples,
+    );
     let bound = error_bound(&recipe);
     println!("backend:   {backend}");
     println!(

@@ -6,9 +6,12 @@ mod check;
 mod data;
 mod demo;
 mod info;
+mod plan_info;
 mod plot;
 mod progress;
 mod report;
+mod shape;
+mod sweep;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -26,13 +29,18 @@ struct Cli {
     command: Command,
 }
 
-/// One chosen case: `--n 4096 --batch 3 --precision f16 --direction inverse`.
+/// One chosen case: `--shape 64x4096 --batch 3 --precision f16 --direction inverse`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct CaseArgs {
-    /// Transform length (a single case instead of the sweep).
+    /// Shape of one transform, slowest axis first, e.g. `4096`, `64x4096`, `16x256x1024` (a
+    /// single case instead of the sweep).
+    #[arg(long, value_parser = parse_shape_arg, conflicts_with = "n")]
+    pub shape: Option<ShapeArg>,
+    /// Transform length of a 1D case: the same as `--shape N`.
     #[arg(long)]
     pub n: Option<usize>,
-    /// Number of transforms for the single case (default: 2^27 / n elements in bench, 3 in check).
+    /// Number of transforms for the single case (default: 2^27 elements in all in bench, 3 in
+    /// check).
     #[arg(long)]
     pub batch: Option<usize>,
     /// Precision of the single case.
@@ -41,6 +49,25 @@ pub struct CaseArgs {
     /// Direction of the single case.
     #[arg(long, value_enum, default_value_t = Dir::Forward)]
     pub direction: Dir,
+}
+
+impl CaseArgs {
+    /// The single case's extents, from `--shape` or `--n`; `None` runs the sweep or suite.
+    pub fn dims(&self) -> Option<Vec<usize>> {
+        match (&self.shape, self.n) {
+            (Some(s), _) => Some(s.0.clone()),
+            (None, Some(n)) => Some(vec![n]),
+            (None, None) => None,
+        }
+    }
+}
+
+/// The extents given with `--shape`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeArg(pub Vec<usize>);
+
+fn parse_shape_arg(s: &str) -> Result<ShapeArg, String> {
+    shape::parse_shape(s).map(ShapeArg)
 }
 
 /// Transform direction on the command line.
@@ -68,9 +95,10 @@ fn parse_precision(s: &str) -> Result<Precision, String> {
 /// Benchmark suites.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Suite {
-    /// Two lengths per precision: a quick look.
+    /// Two 1D lengths in f32 and f16, one 2D and one 3D shape in f32: a quick look.
     Smoke,
-    /// Every supported power-of-two length of the cuFFT anchors, in f16, f32 and f64.
+    /// Every power-of-two 1D length of the cuFFT anchors up to 2^26 and their 2D and 3D shapes,
+    /// in f16, f32 and f64.
     Full,
 }
 
@@ -93,7 +121,7 @@ enum Command {
     },
     /// GPU correctness sweep against the f64 oracle.
     Check {
-        /// Fewer batch sizes per length.
+        /// A subset: smaller batches, fewer 2D and 3D shapes, nothing beyond 2^31 elements.
         #[arg(long)]
         quick: bool,
         #[command(flatten)]
@@ -101,6 +129,12 @@ enum Command {
         /// Also write the results as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
+        /// Only these precisions of the sweep (comma-separated, e.g. f32,f16).
+        #[arg(long, value_delimiter = ',', value_parser = parse_precision)]
+        only: Vec<Precision>,
+        /// Only shapes of these ranks of the sweep (comma-separated, e.g. 2,3).
+        #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=3))]
+        rank: Vec<u8>,
     },
     /// Time tensorfft against cuFFT and a device copy on the same buffers.
     Bench {
@@ -112,10 +146,10 @@ enum Command {
         /// Write the results as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
-        /// Draw % of copy against N as a PNG.
+        /// Draw % of copy against the elements per transform as a PNG.
         #[arg(long)]
         plot: Option<PathBuf>,
-        /// Also time the planner's tuning variants for each row.
+        /// Also time the planner's tuning variants for each 1D row.
         #[arg(long)]
         variants: bool,
         /// Only the variants whose recipe description contains this text (implies --variants),
@@ -149,7 +183,20 @@ fn main() -> ExitCode {
             precision,
             cpu,
         } => demo::run(n, batch, precision, cpu),
-        Command::Check { quick, case, json } => check::run(quick, &case, json.as_deref()),
+        Command::Check {
+            quick,
+            case,
+            json,
+            only,
+            rank,
+        } => {
+            let filter = check::SweepFilter {
+                quick,
+                precisions: only,
+                ranks: rank.into_iter().map(usize::from).collect(),
+            };
+            check::run(&filter, &case, json.as_deref())
+        }
         Command::Bench {
             suite,
             case,

@@ -302,18 +302,13 @@ pub fn execute_schedule<T: Element>(
         Buffer::Scratch(k) => 2 + k as usize,
     };
     let sign = dir.sign();
-    let last = schedule.passes.len() - 1;
     for (i, (pass, (src, dst))) in schedule
         .passes
         .iter()
         .zip(schedule.buffers(in_place))
         .enumerate()
     {
-        let scale = if i == last && dir == Direction::Inverse {
-            schedule.inverse_scale()
-        } else {
-            1.0
-        };
+        let scale = schedule.pass_scale(i, dir);
         let (si, di) = (slot(src), slot(dst));
         let source = if si == di {
             bufs[si].clone()
@@ -335,7 +330,11 @@ pub fn execute_schedule<T: Element>(
             PassKernel::Strided(p) => {
                 let mut out = std::mem::take(&mut bufs[di]);
                 if out.len() != len {
-                    out = if si == di { source.clone() } else { vec![nan; len] };
+                    out = if si == di {
+                        source.clone()
+                    } else {
+                        vec![nan; len]
+                    };
                 }
                 match p.inner.precision {
                     Precision::F64 => strided_pass::<f64, T>(p, sign, scale, &source, &mut out),

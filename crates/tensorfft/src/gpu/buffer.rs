@@ -91,6 +91,49 @@ impl<T: Element> DeviceBuffer<T> {
         Ok(())
     }
 
+    /// Copies `host` into elements `offset .. offset + host.len()`.
+    pub(crate) fn copy_from_host_at(
+        &mut self,
+        stream: &Arc<CudaStream>,
+        host: &[T],
+        offset: usize,
+    ) -> Result<()> {
+        let (start, end) = self.byte_range(offset, host.len())?;
+        let mut view = self.bytes.slice_mut(start..end);
+        stream.memcpy_htod(bytemuck::cast_slice::<T, u8>(host), &mut view)?;
+        Ok(())
+    }
+
+    /// Copies elements `offset .. offset + len` to a new host vector (waits for queued work).
+    pub(crate) fn range_to_host(
+        &self,
+        stream: &Arc<CudaStream>,
+        offset: usize,
+        len: usize,
+    ) -> Result<Vec<T>> {
+        let (start, end) = self.byte_range(offset, len)?;
+        let mut out = vec![T::from_c64(num_complex::Complex::new(0.0, 0.0)); len];
+        let view = self.bytes.slice(start..end);
+        stream.memcpy_dtoh(&view, bytemuck::cast_slice_mut::<T, u8>(&mut out))?;
+        stream.synchronize()?;
+        Ok(out)
+    }
+
+    /// Byte range of elements `offset .. offset + len`, refused when it leaves the buffer or
+    /// is empty.
+    fn byte_range(&self, offset: usize, len: usize) -> Result<(usize, usize)> {
+        match offset.checked_add(len) {
+            Some(end) if len > 0 && end <= self.len => {
+                let size = std::mem::size_of::<T>();
+                Ok((offset * size, end * size))
+            }
+            _ => Err(Error::InvalidSize(format!(
+                "elements {offset} .. {offset} + {len} of a buffer of {}",
+                self.len
+            ))),
+        }
+    }
+
     pub(crate) fn copy_from_device(
         &mut self,
         stream: &Arc<CudaStream>,

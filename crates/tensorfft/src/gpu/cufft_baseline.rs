@@ -1,7 +1,9 @@
 //! cuFFT as the baseline `tfft bench` compares against, on the same stream and buffers.
 //!
-//! f32 and f64 go through cudarc's cuFFT bindings. cudarc has no half-precision entry points, so
-//! f16 uses our own binding of `cufftXtMakePlanMany` / `cufftXtExec` with `CUDA_C_16F`.
+//! Rank 1, 2 and 3, batched, row-major and contiguous, through cuFFT's 64-bit plan interface. f32
+//! and f64 go through cudarc's cuFFT bindings (`cufftMakePlanMany64`). cudarc has no
+//! half-precision entry points, so f16 uses our own binding of `cufftXtMakePlanMany` /
+//! `cufftXtExec` with `CUDA_C_16F`.
 
 use super::buffer::DeviceBuffer;
 use super::libraries::cufft_present;
@@ -84,12 +86,15 @@ fn cufft_err(what: &str, e: impl std::fmt::Debug) -> Error {
     Error::Driver(format!("cuFFT {what}: {e:?}"))
 }
 
-/// A cuFFT plan for a batched 1D C2C transform, bound to a [`Gpu`]'s stream.
+/// A cuFFT plan for a batched 1D, 2D or 3D C2C transform (row-major, contiguous, transforms
+/// back to back), bound to a [`Gpu`]'s stream. Plans go through cuFFT's 64-bit interface
+/// (`cufftMakePlanMany64`, and `cufftXtMakePlanMany` for f16), so batches of more than 2^31
+/// elements work.
 ///
 /// ```no_run
 /// use tensorfft::{gpu::cufft_baseline::CufftPlan, Direction, Gpu, Precision};
 /// let gpu = Gpu::new(0).unwrap();
-/// let plan = CufftPlan::new(&gpu, 1024, 16, Precision::F16).unwrap();
+/// let plan = CufftPlan::new(&gpu, &[1024], 16, Precision::F16).unwrap();
 /// let x = gpu.alloc::<num_complex::Complex<half::f16>>(1024 * 16).unwrap();
 /// let mut y = gpu.alloc::<num_complex::Complex<half::f16>>(1024 * 16).unwrap();
 /// plan.execute(Direction::Forward, &x, &mut y).unwrap();
@@ -102,82 +107,124 @@ pub struct CufftPlan {
 }
 
 impl CufftPlan {
-    /// Creates the cuFFT plan (n, batch) in `precision` on `gpu`'s stream.
+    /// Creates the cuFFT plan of `batch` transforms of `dims` (1 to 3 extents, slowest first,
+    /// the last contiguous; `batch` transforms `prod(dims)` elements apart) in `precision` on
+    /// `gpu`'s stream. A missing libcufft is [`Error::MissingLibrary`], a shape cuFFT refuses an
+    /// error naming cuFFT's status; neither panics.
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
-    /// let _p = tensorfft::gpu::cufft_baseline::CufftPlan::new(&gpu, 256, 4, tensorfft::Precision::F32).unwrap();
+    /// use tensorfft::{gpu::cufft_baseline::CufftPlan, Precision};
+    /// let _line = CufftPlan::new(&gpu, &[256], 4, Precision::F32).unwrap();
+    /// let _image = CufftPlan::new(&gpu, &[64, 4096], 2, Precision::F64).unwrap();
+    /// let _volume = CufftPlan::new(&gpu, &[64, 64, 64], 8, Precision::F16).unwrap();
     /// ```
-    pub fn new(gpu: &Gpu, n: usize, batch: usize, precision: Precision) -> Result<Self> {
+    pub fn new(gpu: &Gpu, dims: &[usize], batch: usize, precision: Precision) -> Result<Self> {
         if !cufft_present() {
             return Err(Error::MissingLibrary {
                 library: "libcufft",
             });
         }
-        let len = n
-            .checked_mul(batch)
-            .ok_or_else(|| Error::InvalidSize(format!("{n} x {batch} overflows")))?;
+        if dims.is_empty() || dims.len() > 3 {
+            return Err(Error::Unsupported {
+                what: format!("cuFFT baseline of rank {} ({dims:?})", dims.len()),
+                supported: "rank 1, 2 and 3".into(),
+            });
+        }
+        let overflow = || Error::InvalidSize(format!("{dims:?} x batch {batch} overflows"));
+        let elements = dims
+            .iter()
+            .try_fold(1usize, |acc, &d| acc.checked_mul(d))
+            .ok_or_else(overflow)?;
+        let len = elements.checked_mul(batch).ok_or_else(overflow)?;
+        if len == 0 {
+            return Err(Error::InvalidSize(format!(
+                "cuFFT baseline of {dims:?} x batch {batch}: no elements"
+            )));
+        }
         let too_big = || {
             Error::InvalidSize(format!(
-                "cuFFT baseline: {n} x {batch} exceeds its int sizes"
+                "cuFFT baseline: {dims:?} x batch {batch} exceeds its 64-bit sizes"
             ))
         };
+        let to_i64 = |v: usize| c_longlong::try_from(v).map_err(|_| too_big());
+        let mut extents = dims
+            .iter()
+            .map(|&d| to_i64(d))
+            .collect::<Result<Vec<c_longlong>>>()?;
+        let rank = extents.len() as c_int;
+        let dist = to_i64(elements)?;
+        let batch64 = to_i64(batch)?;
         gpu.context().bind_to_thread()?;
-        let handle = match precision {
+        let handle = cufft::create().map_err(|e| cufft_err("create", e))?;
+        let made = match precision {
             Precision::F32 | Precision::F64 => {
                 let kind = if precision == Precision::F32 {
                     sys::cufftType::CUFFT_C2C
                 } else {
                     sys::cufftType::CUFFT_Z2Z
                 };
-                let n32 = c_int::try_from(n).map_err(|_| too_big())?;
-                let b32 = c_int::try_from(batch).map_err(|_| too_big())?;
-                cufft::plan_1d(n32, kind, b32).map_err(|e| cufft_err("plan_1d", e))?
+                // SAFETY: a fresh handle; `extents` holds `rank` valid lengths; null embeds mean
+                // contiguous transforms `dist` elements apart (the strides are then ignored).
+                unsafe {
+                    cufft::make_plan_many64(
+                        handle,
+                        rank,
+                        extents.as_mut_ptr(),
+                        std::ptr::null_mut(),
+                        1,
+                        dist,
+                        std::ptr::null_mut(),
+                        1,
+                        dist,
+                        kind,
+                        batch64,
+                    )
+                }
+                .map(|_work| ())
+                .map_err(|e| cufft_err("cufftMakePlanMany64", e))
             }
-            Precision::F16 => {
-                let api = xt_api()?;
-                let handle = cufft::create().map_err(|e| cufft_err("create", e))?;
-                let mut dims = [n as c_longlong];
+            Precision::F16 => xt_api().and_then(|api| {
                 let mut work = 0usize;
-                // SAFETY: a fresh handle; dims points to one valid length; null embeds mean
-                // contiguous batches with the given distances.
-                let status = unsafe {
+                // SAFETY: as for f32 and f64 above; `work` is a valid out-pointer.
+                unsafe {
                     (api.make_plan_many)(
                         handle,
-                        1,
-                        dims.as_mut_ptr(),
+                        rank,
+                        extents.as_mut_ptr(),
                         std::ptr::null_mut(),
                         1,
-                        n as c_longlong,
+                        dist,
                         CUDA_C_16F,
                         std::ptr::null_mut(),
                         1,
-                        n as c_longlong,
+                        dist,
                         CUDA_C_16F,
-                        batch as c_longlong,
+                        batch64,
                         &mut work,
                         CUDA_C_16F,
                     )
-                };
-                if let Err(e) = status.result() {
-                    // SAFETY: the handle was created above and is not used again.
-                    unsafe {
-                        let _ = cufft::destroy(handle);
-                    }
-                    return Err(cufft_err("cufftXtMakePlanMany(CUDA_C_16F)", e));
                 }
-                handle
-            }
-            Precision::F32Split => {
-                return Err(Error::Unsupported {
-                    what: "cuFFT baseline in F32Split".into(),
-                    supported: "F16, F32, F64".into(),
-                })
-            }
+                .result()
+                .map_err(|e| cufft_err("cufftXtMakePlanMany(CUDA_C_16F)", e))
+            }),
+            Precision::F32Split => Err(Error::Unsupported {
+                what: "cuFFT baseline in F32Split".into(),
+                supported: "F16, F32, F64".into(),
+            }),
         };
-        // SAFETY: valid handle; the stream outlives the plan through `gpu`.
-        unsafe { cufft::set_stream(handle, gpu.stream().cu_stream() as sys::cudaStream_t) }
-            .map_err(|e| cufft_err("set_stream", e))?;
+        let made = made.and_then(|()| {
+            // SAFETY: valid handle; the stream outlives the plan through `gpu`.
+            unsafe { cufft::set_stream(handle, gpu.stream().cu_stream() as sys::cudaStream_t) }
+                .map_err(|e| cufft_err("set_stream", e))
+        });
+        if let Err(e) = made {
+            // SAFETY: the handle was created above and is not used again.
+            unsafe {
+                let _ = cufft::destroy(handle);
+            }
+            return Err(e);
+        }
         Ok(CufftPlan {
             gpu: gpu.clone(),
             handle,
@@ -186,11 +233,33 @@ impl CufftPlan {
         })
     }
 
+    /// Elements a buffer for this plan holds (`prod(dims) * batch`).
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plan = tensorfft::gpu::cufft_baseline::CufftPlan::new(&gpu, &[8, 16], 3, tensorfft::Precision::F32).unwrap();
+    /// assert_eq!(plan.len(), 384);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Always false: plans of no elements are refused.
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plan = tensorfft::gpu::cufft_baseline::CufftPlan::new(&gpu, &[8], 1, tensorfft::Precision::F32).unwrap();
+    /// assert!(!plan.is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// Runs the transform from `input` to `output` (which may not alias).
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
-    /// # let plan = tensorfft::gpu::cufft_baseline::CufftPlan::new(&gpu, 256, 1, tensorfft::Precision::F32).unwrap();
+    /// # let plan = tensorfft::gpu::cufft_baseline::CufftPlan::new(&gpu, &[256], 1, tensorfft::Precision::F32).unwrap();
     /// let x = gpu.alloc::<num_complex::Complex<f32>>(256).unwrap();
     /// let mut y = gpu.alloc::<num_complex::Complex<f32>>(256).unwrap();
     /// plan.execute(tensorfft::Direction::Forward, &x, &mut y).unwrap();

@@ -1,4 +1,5 @@
-//! Executable GPU plans: a recipe, its compiled kernels and twiddle table.
+//! Executable GPU plans: a schedule of passes, each pass's compiled kernels and twiddle tables,
+//! and the plan's scratch memory.
 
 use super::buffer::DeviceBuffer;
 use super::module_cache::ModuleOrigin;
@@ -6,10 +7,12 @@ use super::runtime::Gpu;
 use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::kernels::KernelSource;
-use crate::plan::twiddles::stage_twiddles;
-use crate::plan::{plan_c2c_recipe, Direction, PlanOptions, Precision, Recipe, Shape};
+use crate::plan::schedule::{Buffer, PassKernel, Schedule};
+use crate::plan::strided_pass::{StridedPass, MAX_ITEM_DIMS};
+use crate::plan::twiddles::{forward_twiddle, stage_twiddles};
+use crate::plan::{plan_c2c_schedule, Direction, PlanOptions, Precision, Recipe, Shape};
 use cudarc::driver::sys::CUfunction_attribute;
-use cudarc::driver::{CudaFunction, LaunchConfig, PushKernelArg};
+use cudarc::driver::{CudaFunction, CudaSlice, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg};
 use half::f16;
 use num_complex::Complex;
 use std::time::Instant;
@@ -51,17 +54,46 @@ pub struct PlanCreation {
 /// ```
 pub struct GpuPlan {
     gpu: Gpu,
-    recipe: Recipe,
-    batch: usize,
-    forward_fn: CudaFunction,
-    inverse_fn: CudaFunction,
-    twiddles: TwiddleTable,
-    /// Blocks of the persistent grid: resident blocks per SM times SMs.
-    max_grid: usize,
+    schedule: Schedule,
+    passes: Vec<GpuPass>,
+    /// Scratch buffers of the schedule, each as large as the whole batch.
+    scratch: Vec<CudaSlice<u8>>,
     creation: PlanCreation,
 }
 
-/// The kernels' twiddle table on the device, in the plan's compute precision.
+/// One pass on the device: its kernels, twiddle tables and launch shape.
+struct GpuPass {
+    forward_fn: CudaFunction,
+    inverse_fn: CudaFunction,
+    /// The in-block stages' twiddles.
+    twiddles: TwiddleTable,
+    /// Strided passes: the four-step twiddle's high table followed by its low table.
+    pass_twiddles: Option<TwiddleTable>,
+    launch: PassLaunch,
+    threads: u32,
+    shared_bytes: u32,
+    /// Blocks the device keeps resident at once (resident blocks per SM times SMs).
+    max_grid: usize,
+}
+
+/// What differs between the launches of the two kernel templates.
+enum PassLaunch {
+    /// The single-pass kernel over `batch` transforms, in tiles of `per_block`.
+    SinglePass {
+        batch: usize,
+        per_block: usize,
+        persistent: bool,
+    },
+    /// The strided-pass kernel over `tiles` tiles: one block each, or a persistent grid for
+    /// gathered (software-pipelined) tiles.
+    Strided {
+        geometry: PassGeometry,
+        tiles: usize,
+        persistent: bool,
+    },
+}
+
+/// A twiddle table on the device, in the kernel's compute precision.
 enum TwiddleTable {
     F32(DeviceBuffer<Complex<f32>>),
     F64(DeviceBuffer<Complex<f64>>),
@@ -77,6 +109,55 @@ impl TwiddleTable {
             TwiddleTable::F64(t) => t.device_address(stream),
             TwiddleTable::F16Pairs(t) => t.device_address(stream),
         }
+    }
+}
+
+/// The run-time geometry of a strided pass, laid out as `PassGeometry` in `strided_pass.cuh`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+struct PassGeometry {
+    count: [u64; MAX_ITEM_DIMS],
+    in_stride: [u64; MAX_ITEM_DIMS],
+    out_stride: [u64; MAX_ITEM_DIMS],
+    sample_in: u64,
+    sample_out: u64,
+    items: u64,
+    tw_mask: u64,
+    tw_lo_offset: u64,
+    tw_dim: i32,
+    tw_lo_bits: i32,
+}
+
+// SAFETY: a plain `repr(C)` struct of integers, passed by value as a kernel parameter whose C++
+// declaration has the same fields in the same order.
+unsafe impl DeviceRepr for PassGeometry {}
+
+impl PassGeometry {
+    fn of(pass: &StridedPass) -> Self {
+        let mut g = PassGeometry {
+            count: [1; MAX_ITEM_DIMS],
+            in_stride: [0; MAX_ITEM_DIMS],
+            out_stride: [0; MAX_ITEM_DIMS],
+            sample_in: pass.sample_stride_in as u64,
+            sample_out: pass.sample_stride_out as u64,
+            items: pass.items() as u64,
+            tw_mask: 0,
+            tw_lo_offset: 0,
+            tw_dim: -1,
+            tw_lo_bits: 0,
+        };
+        for (d, dim) in pass.dims.iter().enumerate() {
+            g.count[d] = dim.count as u64;
+            g.in_stride[d] = dim.in_stride as u64;
+            g.out_stride[d] = dim.out_stride as u64;
+        }
+        if let Some(t) = pass.twiddle {
+            g.tw_mask = t.root as u64 - 1;
+            g.tw_lo_offset = t.hi_len() as u64;
+            g.tw_dim = t.dim as i32;
+            g.tw_lo_bits = t.lo_bits() as i32;
+        }
+        g
     }
 }
 
@@ -107,36 +188,107 @@ impl Gpu {
         options: &PlanOptions,
     ) -> Result<GpuPlan> {
         let start = Instant::now();
-        let recipe = plan_c2c_recipe(shape, precision, options)?;
+        let schedule = plan_c2c_schedule(shape, precision, options)?;
         let limit = self.info().shared_per_block_optin.max(0) as usize;
-        if recipe.shared_bytes() > limit {
-            return Err(Error::DeviceLimit(format!(
-                "{} needs {} bytes of shared memory per block; the device allows {limit}",
-                recipe,
-                recipe.shared_bytes()
-            )));
-        }
-        let kernel = KernelSource::single_pass(&recipe);
-        let (module, origin) = self.modules().get_or_compile(
-            &kernel.source,
-            &kernel.stem,
-            self.arch(),
-            self.nvrtc_version(),
-        )?;
-        let forward_fn = module.load_function(&kernel.entry(Direction::Forward))?;
-        let inverse_fn = module.load_function(&kernel.entry(Direction::Inverse))?;
-        for f in [&forward_fn, &inverse_fn] {
-            f.set_attribute(
-                CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                recipe.shared_bytes() as i32,
+        let mut passes = Vec::with_capacity(schedule.passes.len());
+        let mut origin = ModuleOrigin::Memory;
+        for pass in &schedule.passes {
+            let smem = pass.kernel.shared_bytes();
+            if smem > limit {
+                return Err(Error::DeviceLimit(format!(
+                    "a pass of {schedule} needs {smem} bytes of shared memory per block; the device allows {limit}"
+                )));
+            }
+            let (kernel, launch, pass_twiddles) = match &pass.kernel {
+                PassKernel::SinglePass { recipe, batch } => (
+                    KernelSource::single_pass(recipe),
+                    PassLaunch::SinglePass {
+                        batch: *batch,
+                        per_block: recipe.transforms_per_block,
+                        persistent: recipe.persistent,
+                    },
+                    None,
+                ),
+                PassKernel::Strided(sp) => (
+                    KernelSource::strided_pass(sp),
+                    PassLaunch::Strided {
+                        geometry: PassGeometry::of(sp),
+                        tiles: sp.tiles(),
+                        persistent: sp.staged_in(),
+                    },
+                    Some(self.pass_twiddle_table(sp)?),
+                ),
+            };
+            let (module, o) = self.modules().get_or_compile(
+                &kernel.source,
+                &kernel.stem,
+                self.arch(),
+                self.nvrtc_version(),
             )?;
+            // The slowest source of any pass describes the plan (compiled > disk > memory).
+            origin = match (origin, o) {
+                (ModuleOrigin::Compiled, _) | (_, ModuleOrigin::Compiled) => ModuleOrigin::Compiled,
+                (ModuleOrigin::Disk, _) | (_, ModuleOrigin::Disk) => ModuleOrigin::Disk,
+                _ => ModuleOrigin::Memory,
+            };
+            let forward_fn = module.load_function(&kernel.entry(Direction::Forward))?;
+            let inverse_fn = module.load_function(&kernel.entry(Direction::Inverse))?;
+            let mut resident = u32::MAX;
+            for f in [&forward_fn, &inverse_fn] {
+                f.set_attribute(
+                    CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    smem as i32,
+                )?;
+                resident = resident.min(f.occupancy_max_active_blocks_per_multiprocessor(
+                    kernel.threads_per_block as u32,
+                    smem,
+                    None,
+                )?);
+            }
+            if resident == 0 {
+                return Err(Error::DeviceLimit(format!(
+                    "a pass of {schedule} cannot be resident on a multiprocessor"
+                )));
+            }
+            passes.push(GpuPass {
+                forward_fn,
+                inverse_fn,
+                twiddles: self.stage_twiddle_table(pass.kernel.recipe())?,
+                pass_twiddles,
+                launch,
+                threads: kernel.threads_per_block as u32,
+                shared_bytes: smem as u32,
+                max_grid: resident as usize * self.info().multiprocessors.max(1) as usize,
+            });
         }
-        let mut table = stage_twiddles(&recipe);
+        let scratch_bytes = schedule
+            .len()
+            .checked_mul(precision.complex_bytes())
+            .ok_or_else(|| Error::InvalidSize(format!("{schedule} overflows usize bytes")))?;
+        let scratch = (0..schedule.scratch_buffers())
+            .map(|_| self.stream().alloc_zeros::<u8>(scratch_bytes))
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        self.synchronize()?;
+        Ok(GpuPlan {
+            gpu: self.clone(),
+            schedule,
+            passes,
+            scratch,
+            creation: PlanCreation {
+                ms: start.elapsed().as_secs_f64() * 1e3,
+                origin,
+            },
+        })
+    }
+
+    /// The in-block stages' twiddle table of `recipe`, in its compute precision.
+    fn stage_twiddle_table(&self, recipe: &Recipe) -> Result<TwiddleTable> {
+        let mut table = stage_twiddles(recipe);
         if table.is_empty() {
             // Single-stage plans read no twiddles; keep a valid pointer anyway.
             table.push(Complex::new(1.0, 0.0));
         }
-        let twiddles = match precision {
+        Ok(match recipe.precision {
             Precision::F64 => TwiddleTable::F64(self.upload(&table)?),
             _ if recipe.half_arithmetic => {
                 if table.len() % 2 == 1 {
@@ -153,47 +305,50 @@ impl Gpu {
                     .collect();
                 TwiddleTable::F16Pairs(self.upload(&pairs)?)
             }
-            _ => {
-                let t32: Vec<Complex<f32>> = table
-                    .iter()
-                    .map(|w| Complex::new(w.re as f32, w.im as f32))
-                    .collect();
-                TwiddleTable::F32(self.upload(&t32)?)
+            _ => TwiddleTable::F32(self.upload(&to_f32(&table))?),
+        })
+    }
+
+    /// The four-step twiddle tables of a strided pass (high, then low), in its compute
+    /// precision; one unit entry when the pass has no twiddle.
+    fn pass_twiddle_table(&self, pass: &StridedPass) -> Result<TwiddleTable> {
+        let table: Vec<Complex<f64>> = match pass.twiddle {
+            Some(t) => {
+                let lo_bits = t.lo_bits();
+                (0..t.hi_len())
+                    .map(|h| forward_twiddle(h << lo_bits, t.root))
+                    .chain((0..1usize << lo_bits).map(|l| forward_twiddle(l, t.root)))
+                    .collect()
             }
+            None => vec![Complex::new(1.0, 0.0)],
         };
-        self.synchronize()?;
-        let mut resident = u32::MAX;
-        for f in [&forward_fn, &inverse_fn] {
-            resident = resident.min(f.occupancy_max_active_blocks_per_multiprocessor(
-                recipe.threads_per_block() as u32,
-                recipe.shared_bytes(),
-                None,
-            )?);
-        }
-        if resident == 0 {
-            return Err(Error::DeviceLimit(format!(
-                "{recipe} cannot be resident on a multiprocessor"
-            )));
-        }
-        let max_grid = resident as usize * self.info().multiprocessors.max(1) as usize;
-        Ok(GpuPlan {
-            gpu: self.clone(),
-            recipe,
-            batch: shape.batch_count(),
-            forward_fn,
-            inverse_fn,
-            twiddles,
-            max_grid,
-            creation: PlanCreation {
-                ms: start.elapsed().as_secs_f64() * 1e3,
-                origin,
-            },
+        Ok(match pass.inner.precision {
+            Precision::F64 => TwiddleTable::F64(self.upload(&table)?),
+            _ => TwiddleTable::F32(self.upload(&to_f32(&table))?),
         })
     }
 }
 
+fn to_f32(table: &[Complex<f64>]) -> Vec<Complex<f32>> {
+    table
+        .iter()
+        .map(|w| Complex::new(w.re as f32, w.im as f32))
+        .collect()
+}
+
 impl GpuPlan {
-    /// The recipe this plan runs.
+    /// The schedule of passes this plan runs.
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_c2c(&tensorfft::Shape::new([1 << 20]), tensorfft::Precision::F32).unwrap();
+    /// println!("{}", plan.schedule());
+    /// ```
+    pub fn schedule(&self) -> &Schedule {
+        &self.schedule
+    }
+
+    /// The recipe of the first pass's kernel (the whole plan for single-pass 1D plans).
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
@@ -201,7 +356,19 @@ impl GpuPlan {
     /// println!("{}", plan.recipe());
     /// ```
     pub fn recipe(&self) -> &Recipe {
-        &self.recipe
+        self.schedule.passes[0].kernel.recipe()
+    }
+
+    /// Bytes of scratch memory the plan holds (zero for plans of one pass per axis that run in
+    /// place).
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plan = gpu.plan_c2c(&tensorfft::Shape::new([1 << 20]), tensorfft::Precision::F32).unwrap();
+    /// assert_eq!(plan.scratch_bytes(), 8 << 20);
+    /// ```
+    pub fn scratch_bytes(&self) -> usize {
+        self.scratch.iter().map(|s| s.len()).sum()
     }
 
     /// Number of transforms per execution.
@@ -212,10 +379,10 @@ impl GpuPlan {
     /// assert_eq!(plan.batch(), 3);
     /// ```
     pub fn batch(&self) -> usize {
-        self.batch
+        self.schedule.batch
     }
 
-    /// Elements a buffer for this plan holds (`n * batch`).
+    /// Elements a buffer for this plan holds (the product of the dimensions times the batch).
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
@@ -223,7 +390,7 @@ impl GpuPlan {
     /// assert_eq!(plan.len(), 768);
     /// ```
     pub fn len(&self) -> usize {
-        self.recipe.n * self.batch
+        self.schedule.len()
     }
 
     /// Always false: plans have at least one element.
@@ -238,7 +405,7 @@ impl GpuPlan {
     }
 
     /// Registers per thread, local-memory (spill) bytes per thread, and resident blocks per
-    /// multiprocessor of the forward kernel.
+    /// multiprocessor of the first pass's forward kernel.
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
@@ -247,10 +414,11 @@ impl GpuPlan {
     /// assert!(regs > 0 && spill == 0 && blocks > 0);
     /// ```
     pub fn kernel_resources(&self) -> Result<(i32, i32, u32)> {
-        let f = &self.forward_fn;
+        let pass = &self.passes[0];
+        let f = &pass.forward_fn;
         let blocks = f.occupancy_max_active_blocks_per_multiprocessor(
-            self.recipe.threads_per_block() as u32,
-            self.recipe.shared_bytes(),
+            pass.threads,
+            pass.shared_bytes as usize,
             None,
         )?;
         Ok((f.num_regs()?, f.local_size_bytes()?, blocks))
@@ -369,7 +537,7 @@ impl GpuPlan {
         let stream = self.gpu.stream();
         let src = input.device_address(stream);
         let dst = output.device_address_mut(stream);
-        self.launch(dir, src, dst)
+        self.run_passes(dir, src, dst, false)
     }
 
     /// In-place transform in `dir`.
@@ -387,7 +555,7 @@ impl GpuPlan {
     ) -> Result<()> {
         self.check::<T>(data.len())?;
         let ptr = data.device_address_mut(self.gpu.stream());
-        self.launch(dir, ptr, ptr)
+        self.run_passes(dir, ptr, ptr, true)
     }
 
     fn host<T: Element>(&self, dir: Direction, input: &[T]) -> Result<Vec<T>> {
@@ -398,9 +566,9 @@ impl GpuPlan {
     }
 
     fn check<T: Element>(&self, len: usize) -> Result<()> {
-        if T::PRECISION != self.recipe.precision {
+        if T::PRECISION != self.schedule.precision {
             return Err(Error::PrecisionMismatch {
-                plan: self.recipe.precision,
+                plan: self.schedule.precision,
                 buffer: T::PRECISION,
             });
         }
@@ -413,46 +581,104 @@ impl GpuPlan {
         Ok(())
     }
 
-    fn launch(&self, dir: Direction, src: u64, dst: u64) -> Result<()> {
-        let r = &self.recipe;
+    /// Launches every pass on the stream, each from and to the buffers the schedule assigns.
+    fn run_passes(&self, dir: Direction, src: u64, dst: u64, in_place: bool) -> Result<()> {
+        let stream = self.gpu.stream();
+        let scratch: Vec<u64> = self
+            .scratch
+            .iter()
+            .map(|s| {
+                let (ptr, _sync) = s.device_ptr(stream);
+                ptr
+            })
+            .collect();
+        let address = |b: Buffer| -> Result<u64> {
+            match b {
+                Buffer::Input => Ok(src),
+                Buffer::Output => Ok(dst),
+                Buffer::Scratch(k) => scratch.get(k as usize).copied().ok_or_else(|| {
+                    Error::Driver(format!("scratch buffer {k} of {} missing", self.schedule))
+                }),
+            }
+        };
+        for (i, (pass, (from, to))) in self
+            .passes
+            .iter()
+            .zip(self.schedule.buffers(in_place))
+            .enumerate()
+        {
+            let scale = self.schedule.pass_scale(i, dir);
+            self.launch(pass, dir, scale, address(from)?, address(to)?)?;
+        }
+        Ok(())
+    }
+
+    fn launch(&self, pass: &GpuPass, dir: Direction, scale: f64, src: u64, dst: u64) -> Result<()> {
         let stream = self.gpu.stream();
         let func = match dir {
-            Direction::Forward => &self.forward_fn,
-            Direction::Inverse => &self.inverse_fn,
+            Direction::Forward => &pass.forward_fn,
+            Direction::Inverse => &pass.inverse_fn,
         };
-        let groups = self.batch.div_ceil(r.transforms_per_block);
-        // A persistent grid loops over tiles; otherwise one block per tile.
-        let grid = if r.persistent {
-            groups.min(self.max_grid)
-        } else {
-            groups
+        let blocks = match &pass.launch {
+            PassLaunch::SinglePass {
+                batch,
+                per_block,
+                persistent,
+            } => {
+                let groups = batch.div_ceil(*per_block);
+                // A persistent grid loops over tiles; otherwise one block per tile.
+                if *persistent {
+                    groups.min(pass.max_grid)
+                } else {
+                    groups
+                }
+            }
+            // Strided passes run a persistent, software-pipelined grid.
+            PassLaunch::Strided {
+                tiles, persistent, ..
+            } => {
+                if *persistent {
+                    (*tiles).min(pass.max_grid)
+                } else {
+                    *tiles
+                }
+            }
         };
-        let grid = grid.min(i32::MAX as usize) as u32;
         let cfg = LaunchConfig {
-            grid_dim: (grid, 1, 1),
-            block_dim: (r.threads_per_block() as u32, 1, 1),
-            shared_mem_bytes: r.shared_bytes() as u32,
+            grid_dim: (blocks.min(i32::MAX as usize) as u32, 1, 1),
+            block_dim: (pass.threads, 1, 1),
+            shared_mem_bytes: pass.shared_bytes,
         };
-        let batch = self.batch as u64;
-        // The recipe records whether the inverse kernel scales; the factor is 1/N then.
-        let scale = if dir == Direction::Inverse && r.inverse_scaled {
-            1.0 / r.n as f64
-        } else {
-            1.0
-        };
-        let mut args = stream.launch_builder(func);
-        args.arg(&src).arg(&dst);
-        let tw = self.twiddles.device_address(stream);
-        args.arg(&tw).arg(&batch);
+        // Only kernels compiled as scaled (the inverse of normalized plans) read the scale.
         let scale32 = scale as f32;
-        if r.precision == Precision::F64 {
+        let tw = pass.twiddles.device_address(stream);
+        let mut args = stream.launch_builder(func);
+        args.arg(&src).arg(&dst).arg(&tw);
+        let batch;
+        let pass_tw;
+        match &pass.launch {
+            PassLaunch::SinglePass { batch: b, .. } => {
+                batch = *b as u64;
+                args.arg(&batch);
+            }
+            PassLaunch::Strided { geometry, .. } => {
+                pass_tw = pass
+                    .pass_twiddles
+                    .as_ref()
+                    .map(|t| t.device_address(stream))
+                    .unwrap_or(0);
+                args.arg(&pass_tw).arg(geometry);
+            }
+        }
+        if self.schedule.precision == Precision::F64 {
             args.arg(&scale);
         } else {
             args.arg(&scale32);
         }
         // SAFETY: the arguments match the kernel's signature (two element pointers of the plan's
-        // storage type checked by `check`, the twiddle table, the batch and the scale); buffers
-        // hold exactly n * batch elements; the launch shape is the recipe's.
+        // storage type checked by `check`, or scratch of the same size; the stage twiddle table;
+        // then the batch, or the four-step table and the pass geometry; the scale); buffers hold
+        // the schedule's element count; the launch shape is the pass's.
         unsafe { args.launch(cfg) }?;
         Ok(())
     }

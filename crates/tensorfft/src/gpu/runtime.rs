@@ -232,6 +232,55 @@ impl Gpu {
         buffer.copy_from_host(&self.inner.stream, host)
     }
 
+    /// Copies host data into elements `offset .. offset + host.len()` of `buffer`, e.g. to fill
+    /// a buffer larger than the host's memory block by block. A range outside the buffer is
+    /// [`Error::InvalidSize`] and copies nothing.
+    ///
+    /// ```no_run
+    /// use num_complex::Complex;
+    /// let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let mut b = gpu.alloc::<Complex<f32>>(8).unwrap();
+    /// let block = [Complex::new(1.0f32, 0.0); 4];
+    /// gpu.upload_at(&block, &mut b, 0).unwrap();
+    /// gpu.upload_at(&block, &mut b, 4).unwrap();
+    /// assert!(gpu.upload_at(&block, &mut b, 6).is_err());
+    /// ```
+    pub fn upload_at<T: Element>(
+        &self,
+        host: &[T],
+        buffer: &mut DeviceBuffer<T>,
+        offset: usize,
+    ) -> Result<()> {
+        buffer.copy_from_host_at(&self.inner.stream, host, offset)
+    }
+
+    /// Copies elements `offset .. offset + len` of a device buffer to a new host vector (waits
+    /// for queued work). A range outside the buffer is [`Error::InvalidSize`].
+    ///
+    /// ```no_run
+    /// let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let b = gpu.upload(&[num_complex::Complex::new(1.0f32, 2.0); 8]).unwrap();
+    /// assert_eq!(gpu.download_range(&b, 6, 2).unwrap().len(), 2);
+    /// ```
+    pub fn download_range<T: Element>(
+        &self,
+        buffer: &DeviceBuffer<T>,
+        offset: usize,
+        len: usize,
+    ) -> Result<Vec<T>> {
+        buffer.range_to_host(&self.inner.stream, offset, len)
+    }
+
+    /// Free and total device memory in bytes, as the driver reports them now.
+    ///
+    /// ```no_run
+    /// let (free, total) = tensorfft::Gpu::new(0).unwrap().memory_info().unwrap();
+    /// assert!(free <= total);
+    /// ```
+    pub fn memory_info(&self) -> Result<(usize, usize)> {
+        Ok(self.inner.ctx.mem_get_info()?)
+    }
+
     /// Copies a device buffer to a new host vector (waits for queued work).
     ///
     /// ```no_run

@@ -1,6 +1,7 @@
 //! Instantiates the single-pass kernel template for a [`Recipe`]: a configuration struct of
 //! compile-time constants plus one `extern "C"` entry point per direction.
 
+use crate::plan::strided_pass::StridedPass;
 use crate::plan::{Direction, ExchangeFormat, IoMode, Precision, Recipe, TwiddleSource};
 
 const COMPLEX: &str = include_str!("cuda/complex.cuh");
@@ -10,6 +11,7 @@ const DFT_REGISTERS: &str = include_str!("cuda/dft_registers.cuh");
 const DFT_TENSOR_CORES: &str = include_str!("cuda/dft_tensor_cores.cuh");
 const STOCKHAM_SINGLE_PASS: &str = include_str!("cuda/stockham_single_pass.cuh");
 const STOCKHAM_PAIRED_HALF: &str = include_str!("cuda/stockham_paired_half.cuh");
+const STRIDED_PASS: &str = include_str!("cuda/strided_pass.cuh");
 
 /// CUDA C++ source of one kernel module and the names of its entry points.
 ///
@@ -42,100 +44,91 @@ impl KernelSource {
     pub fn single_pass(recipe: &Recipe) -> Self {
         let stem = recipe.kernel_stem();
         let store = store_type(recipe.precision);
-        let exchange = match recipe.exchange {
-            ExchangeFormat::F16 => "StoreF16",
-            ExchangeFormat::F32 => "StoreF32",
-            ExchangeFormat::F64 => "StoreF64",
-        };
-        let radices: Vec<String> = recipe.radices.iter().map(|r| r.to_string()).collect();
-        let radices = radices.join(", ");
-        let mut source = String::new();
-        for part in [
-            COMPLEX,
-            PRECISION,
-            HALF2_ARITHMETIC,
-            DFT_REGISTERS,
-            DFT_TENSOR_CORES,
-            STOCKHAM_SINGLE_PASS,
-            STOCKHAM_PAIRED_HALF,
-        ] {
-            for line in part.lines().filter(|l| l.trim() != "#pragma once") {
-                source.push_str(line);
-                source.push('\n');
-            }
-        }
-        let threads = recipe.threads_per_block();
-        let pads: Vec<String> = recipe
-            .paddings
-            .iter()
-            .map(|p| format!("{{{}, {}, {}, {}}}", p.shift_a, p.mul_a, p.shift_b, p.mul_b))
-            .collect();
-        let pads = pads.join(", ");
+        let mut source = prelude();
         // Packed half arithmetic: the kernel counts pairs of values per thread.
-        let (runner, values) = if recipe.half_arithmetic {
-            ("PairedHalfSinglePass", recipe.elements_per_thread / 2)
+        let runner = if recipe.half_arithmetic {
+            "PairedHalfSinglePass"
         } else {
-            ("SinglePass", recipe.elements_per_thread)
+            "SinglePass"
         };
         for dir in [Direction::Forward, Direction::Inverse] {
             let name = entry_name(&stem, dir);
+            let scaled = dir == Direction::Inverse && recipe.inverse_scaled;
+            source.push_str(&config(
+                &name,
+                recipe,
+                &Access::single_pass(recipe),
+                dir,
+                scaled,
+                "",
+            ));
             source.push_str(&format!(
-                r#"
-struct Cfg_{name} {{
-    typedef {store} Store;
-    typedef {exchange} Exchange;
-    static constexpr int N = {n};
-    static constexpr int E = {e};
-    static constexpr int T = {t};
-    static constexpr int B = {b};
-    static constexpr int V = {v};
-    static constexpr int DIR = {dir};
-    static constexpr bool STAGED = {staged};
-    static constexpr bool TW_TABLE = {table};
-    static constexpr bool DERIVED_TW = {derived};
-    static constexpr bool PREFETCH = {prefetch};
-    static constexpr bool STREAM_LOADS = {stream_loads};
-    static constexpr bool SCALED = {scaled};
-    static constexpr bool TW_AHEAD = {tw_ahead};
-    static constexpr bool TENSOR = {tensor};
-    static constexpr int SMEM_STRIDE = {smem_stride};
-    static constexpr int PAD[{pad_len}][4] = {{{pads}}};
-}};
-extern "C" __global__ void __launch_bounds__({bounds}) {name}(
+                r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
     unsigned long long batch, {store}::Real scale) {{
     {runner}<Cfg_{name}>::run<{radices}>(in, out, twiddles, batch, scale);
 }}
 "#,
-                n = recipe.n,
-                e = values,
-                t = recipe.threads_per_transform,
-                b = recipe.transforms_per_block,
-                v = recipe.vector_width,
-                dir = dir.sign(),
-                staged = recipe.io == IoMode::Staged,
-                table = recipe.twiddles == TwiddleSource::Table,
-                derived = recipe.derived_twiddles,
-                prefetch = recipe.prefetch,
-                stream_loads = recipe.stream_loads,
-                scaled = dir == Direction::Inverse && recipe.inverse_scaled,
-                tw_ahead = recipe.twiddles_ahead,
-                tensor = recipe.tensor_cores,
-                smem_stride = recipe.shared_stride(),
-                pad_len = recipe.paddings.len(),
-                pads = pads,
-                bounds = if recipe.min_blocks_per_sm > 0 {
-                    format!("{threads}, {}", recipe.min_blocks_per_sm)
-                } else {
-                    threads.to_string()
-                },
+                bounds = launch_bounds(recipe),
+                radices = radix_list(recipe),
             ));
         }
         KernelSource {
             source,
             stem,
-            threads_per_block: threads,
+            threads_per_block: recipe.threads_per_block(),
             shared_bytes: recipe.shared_bytes(),
+        }
+    }
+
+    /// The strided-pass kernels (forward and inverse) for `pass`: its inner recipe's stages
+    /// between a gather and a scatter of tiles of items (`strided_pass.cuh`).
+    ///
+    /// ```
+    /// # use tensorfft::{kernels::KernelSource, plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// # use tensorfft::plan::schedule::PassKernel;
+    /// let s = plan_c2c_schedule(&Shape::new([64, 64]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!("columns are strided") };
+    /// assert!(KernelSource::strided_pass(p).source.contains("StridedPass<Cfg_"));
+    /// ```
+    pub fn strided_pass(pass: &StridedPass) -> Self {
+        let recipe = &pass.inner;
+        let stem = pass.kernel_stem();
+        let store = store_type(recipe.precision);
+        let mut source = prelude();
+        let access = Access {
+            staged_in: pass.staged_in(),
+            staged_out: pass.staged_out(),
+            strided: true,
+        };
+        let extra = format!(
+            "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n",
+            g = pass.items_per_tile,
+            stride = pass.item_stride(),
+            li = pass.load_items_fastest(),
+            si = pass.store_items_fastest(),
+            tw = pass.twiddle.is_some(),
+        );
+        for dir in [Direction::Forward, Direction::Inverse] {
+            let name = entry_name(&stem, dir);
+            let scaled = dir == Direction::Inverse && pass.scaled;
+            source.push_str(&config(&name, recipe, &access, dir, scaled, &extra));
+            source.push_str(&format!(
+                r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
+    const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
+    const {store}::Real* pass_twiddles, const PassGeometry geo, {store}::Real scale) {{
+    StridedPass<Cfg_{name}>::run<{radices}>(in, out, twiddles, pass_twiddles, geo, scale);
+}}
+"#,
+                bounds = launch_bounds(recipe),
+                radices = radix_list(recipe),
+            ));
+        }
+        KernelSource {
+            source,
+            stem,
+            threads_per_block: pass.threads_per_block(),
+            shared_bytes: pass.shared_bytes(),
         }
     }
 
@@ -149,6 +142,135 @@ extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     pub fn entry(&self, dir: Direction) -> String {
         entry_name(&self.stem, dir)
     }
+}
+
+/// Every template of the module, in dependency order, without their `#pragma once` lines.
+fn prelude() -> String {
+    let mut source = String::new();
+    for part in [
+        COMPLEX,
+        PRECISION,
+        HALF2_ARITHMETIC,
+        DFT_REGISTERS,
+        DFT_TENSOR_CORES,
+        STOCKHAM_SINGLE_PASS,
+        STOCKHAM_PAIRED_HALF,
+        STRIDED_PASS,
+    ] {
+        for line in part.lines().filter(|l| l.trim() != "#pragma once") {
+            source.push_str(line);
+            source.push('\n');
+        }
+    }
+    source
+}
+
+/// How a kernel touches device memory: the single-pass kernel stages both ends or neither; a
+/// strided pass chooses per end and reads samples at run-time strides.
+struct Access {
+    staged_in: bool,
+    staged_out: bool,
+    strided: bool,
+}
+
+impl Access {
+    fn single_pass(recipe: &Recipe) -> Self {
+        let staged = recipe.io == IoMode::Staged;
+        Access {
+            staged_in: staged,
+            staged_out: staged,
+            strided: false,
+        }
+    }
+}
+
+/// The configuration struct `Cfg_{name}` of one entry point: the recipe's compile-time
+/// constants, then `extra` lines.
+fn config(
+    name: &str,
+    recipe: &Recipe,
+    access: &Access,
+    dir: Direction,
+    scaled: bool,
+    extra: &str,
+) -> String {
+    let pads: Vec<String> = recipe
+        .paddings
+        .iter()
+        .map(|p| format!("{{{}, {}, {}, {}}}", p.shift_a, p.mul_a, p.shift_b, p.mul_b))
+        .collect();
+    let exchange = match recipe.exchange {
+        ExchangeFormat::F16 => "StoreF16",
+        ExchangeFormat::F32 => "StoreF32",
+        ExchangeFormat::F64 => "StoreF64",
+    };
+    // Packed half arithmetic: the kernel counts pairs of values per thread.
+    let values = if recipe.half_arithmetic {
+        recipe.elements_per_thread / 2
+    } else {
+        recipe.elements_per_thread
+    };
+    format!(
+        r#"
+struct Cfg_{name} {{
+    typedef {store} Store;
+    typedef {exchange} Exchange;
+    static constexpr int N = {n};
+    static constexpr int E = {e};
+    static constexpr int T = {t};
+    static constexpr int B = {b};
+    static constexpr int V = {v};
+    static constexpr int DIR = {dir};
+    static constexpr bool STAGED = {staged};
+    static constexpr bool STAGED_IN = {staged_in};
+    static constexpr bool STAGED_OUT = {staged_out};
+    static constexpr bool STRIDED = {strided};
+    static constexpr bool TW_TABLE = {table};
+    static constexpr bool DERIVED_TW = {derived};
+    static constexpr bool PREFETCH = {prefetch};
+    static constexpr bool STREAM_LOADS = {stream_loads};
+    static constexpr bool SCALED = {scaled};
+    static constexpr bool TW_AHEAD = {tw_ahead};
+    static constexpr bool TENSOR = {tensor};
+    static constexpr int SMEM_STRIDE = {smem_stride};
+    static constexpr int PAD[{pad_len}][4] = {{{pads}}};
+{extra}}};
+"#,
+        store = store_type(recipe.precision),
+        n = recipe.n,
+        e = values,
+        t = recipe.threads_per_transform,
+        b = recipe.transforms_per_block,
+        v = recipe.vector_width,
+        dir = dir.sign(),
+        staged = recipe.io == IoMode::Staged,
+        staged_in = access.staged_in,
+        staged_out = access.staged_out,
+        strided = access.strided,
+        table = recipe.twiddles == TwiddleSource::Table,
+        derived = recipe.derived_twiddles,
+        prefetch = recipe.prefetch,
+        stream_loads = recipe.stream_loads,
+        tw_ahead = recipe.twiddles_ahead,
+        tensor = recipe.tensor_cores,
+        smem_stride = recipe.shared_stride(),
+        pad_len = recipe.paddings.len(),
+        pads = pads.join(", "),
+    )
+}
+
+fn launch_bounds(recipe: &Recipe) -> String {
+    let threads = recipe.threads_per_block();
+    if recipe.min_blocks_per_sm > 0 {
+        format!("{threads}, {}", recipe.min_blocks_per_sm)
+    } else {
+        threads.to_string()
+    }
+}
+
+fn radix_list(recipe: &Recipe) -> String {
+    let radices: Vec<String> = recipe.radices.iter().map(|r| r.to_string()).collect();
+    radices.join(", ")
 }
 
 fn entry_name(stem: &str, dir: Direction) -> String {

@@ -3,7 +3,7 @@
 //! by pass.
 
 use super::error_bound::error_bound;
-use super::options::{ExchangeFormat, Normalization};
+use super::options::{Direction, ExchangeFormat, Normalization};
 use super::precision::Precision;
 use super::recipe::Recipe;
 use super::strided_pass::StridedPass;
@@ -197,17 +197,22 @@ impl Schedule {
         self.len() == 0
     }
 
-    /// The factor the last pass applies to the output of a transform in `inverse` direction.
+    /// The factor pass `index` applies to its output in direction `dir`: a normalized inverse
+    /// scales every pass by 1/(its length), so the factors multiply to 1/(product of the
+    /// extents).
     ///
     /// ```
-    /// use tensorfft::{plan_c2c_schedule, Normalization, PlanOptions, Precision, Shape};
+    /// use tensorfft::{plan_c2c_schedule, Direction, Normalization, PlanOptions, Precision, Shape};
     /// let opts = PlanOptions { normalization: Normalization::InverseByN, ..Default::default() };
     /// let s = plan_c2c_schedule(&Shape::new([4, 8]), Precision::F32, &opts).unwrap();
-    /// assert_eq!(s.inverse_scale(), 1.0 / 32.0);
+    /// assert_eq!(s.pass_scale(0, Direction::Inverse) * s.pass_scale(1, Direction::Inverse), 1.0 / 32.0);
+    /// assert_eq!(s.pass_scale(0, Direction::Forward), 1.0);
     /// ```
-    pub fn inverse_scale(&self) -> f64 {
-        self.normalization
-            .factor(super::options::Direction::Inverse, self.transform_len())
+    pub fn pass_scale(&self, index: usize, dir: Direction) -> f64 {
+        match self.passes.get(index) {
+            Some(p) => self.normalization.factor(dir, p.kernel.len()),
+            None => 1.0,
+        }
     }
 
     /// Source and destination of every pass, for an execution in place (`input` and `output`
@@ -217,7 +222,9 @@ impl Schedule {
     /// ```
     /// use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::Buffer};
     /// let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
-    /// assert_eq!(s.buffers(false), vec![(Buffer::Input, Buffer::Scratch(0)), (Buffer::Scratch(0), Buffer::Output)]);
+    /// // The last Stockham pass reads exactly what it writes, so it runs in place.
+    /// assert_eq!(s.buffers(false), vec![(Buffer::Input, Buffer::Output), (Buffer::Output, Buffer::Output)]);
+    /// assert_eq!(s.buffers(true), vec![(Buffer::Input, Buffer::Scratch(0)), (Buffer::Scratch(0), Buffer::Output)]);
     /// ```
     pub fn buffers(&self, in_place: bool) -> Vec<(Buffer, Buffer)> {
         let count = self.passes.len();
@@ -237,10 +244,17 @@ impl Schedule {
             out[p].0 = loc;
         }
         // In place, a first pass that cannot run in place must not write the input it reads.
-        if in_place && count > 1 && out[0].1 == Buffer::Output && !self.passes[0].kernel.in_place_safe()
+        if in_place
+            && count > 1
+            && out[0].1 == Buffer::Output
+            && !self.passes[0].kernel.in_place_safe()
         {
-            out[0].1 = Buffer::Scratch(1);
-            out[1].0 = Buffer::Scratch(1);
+            let used = out
+                .iter()
+                .any(|&(a, b)| a == Buffer::Scratch(0) || b == Buffer::Scratch(0));
+            let spare = Buffer::Scratch(u8::from(used));
+            out[0].1 = spare;
+            out[1].0 = spare;
         }
         out
     }
@@ -270,7 +284,9 @@ impl Schedule {
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
     /// let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
-    /// assert!(s.scratch_elements() >= 1 << 16);
+    /// assert_eq!(s.scratch_elements(), 1 << 16); // in place only
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 22]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!(s.scratch_elements(), 1 << 22);
     /// ```
     pub fn scratch_elements(&self) -> usize {
         self.scratch_buffers() * self.len()

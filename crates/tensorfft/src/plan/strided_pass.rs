@@ -164,7 +164,49 @@ impl StridedPass {
         self.inner.threads_per_block()
     }
 
-    /// Dynamic shared memory of a block: the whole tile in the exchange format.
+    /// Whether the kernel gathers the tile into shared memory before the first stage
+    /// (asynchronous copies, two tiles in flight) rather than loading each thread's samples
+    /// straight into registers: when the items' samples, not the items, are contiguous.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(!p.staged_in());
+    /// ```
+    pub fn staged_in(&self) -> bool {
+        !self.load_items_fastest()
+    }
+
+    /// Whether the last stage leaves the tile in shared memory for a cooperative store (the
+    /// outputs of an item, not neighbouring items, are contiguous).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// let PassKernel::Strided(p) = &s.passes[0].kernel else { panic!() };
+    /// assert!(p.staged_out()); // the first Stockham pass writes each item's outputs together
+    /// ```
+    pub fn staged_out(&self) -> bool {
+        !self.store_items_fastest()
+    }
+
+    /// Shared-memory distance between neighbouring items of a tile, in elements: the padded
+    /// transform rounded up to an odd count, so that neighbouring items (which neighbouring
+    /// threads work on) fall in different banks.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert_eq!(p.item_stride() % 2, 1);
+    /// ```
+    pub fn item_stride(&self) -> usize {
+        self.inner.shared_stride() | 1
+    }
+
+    /// Dynamic shared memory of a block: the tile in the exchange format, twice when it is
+    /// gathered asynchronously (the next tile is loaded while this one is transformed).
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
@@ -173,7 +215,8 @@ impl StridedPass {
     /// assert!(p.shared_bytes() >= p.items_per_tile * 64 * 8);
     /// ```
     pub fn shared_bytes(&self) -> usize {
-        self.items_per_tile * self.inner.shared_stride() * self.inner.exchange.bytes()
+        let buffers = if self.staged_in() { 2 } else { 1 };
+        buffers * self.items_per_tile * self.item_stride() * self.inner.exchange.bytes()
     }
 
     /// Whether a tile is loaded with items fastest (consecutive threads read neighbouring items)
@@ -227,8 +270,16 @@ impl StridedPass {
         format!(
             "tfft_strided_g{}_{}{}{}{}_{}",
             self.items_per_tile,
-            if self.load_items_fastest() { "li" } else { "ls" },
-            if self.store_items_fastest() { "si" } else { "ss" },
+            if self.load_items_fastest() {
+                "li"
+            } else {
+                "ls"
+            },
+            if self.store_items_fastest() {
+                "si"
+            } else {
+                "ss"
+            },
             if self.twiddle.is_some() { "_tw" } else { "" },
             if self.scaled { "_sc" } else { "" },
             self.inner.kernel_stem().trim_start_matches("tfft_c2c_")

@@ -7,7 +7,8 @@
 // writes y[(j / NS)*NS*R + (j mod NS) + r*NS]. Each of the T threads of a transform owns E
 // registers, i.e. E/R butterflies per stage.
 //
-// Device-memory traffic goes one of two ways (Cfg::STAGED):
+// Device-memory traffic goes one of two ways (Cfg::STAGED; strided passes choose for loads and
+// stores separately, Cfg::STAGED_IN and Cfg::STAGED_OUT):
 //  * direct: the first stage gathers straight from device memory and the last stage scatters
 //    straight to it. Butterflies are dealt to threads in runs of V consecutive j, so each access
 //    is a V-element vector and consecutive threads touch consecutive vectors (coalesced).
@@ -169,6 +170,9 @@ struct SinglePass {
         XBits* smem;  // this transform's shared-memory slice
         Dft16Fragments dft16;  // tensor-core stages: this lane's DFT-matrix fragments
         u64 gbase;    // element offset of this transform in device memory
+        u64 gbase_out;   // Cfg::STRIDED: element offset of this transform's output
+        u64 sample_in;   // Cfg::STRIDED: element distance between the transform's samples
+        u64 sample_out;  // and between its outputs
         u64 tile;     // element offset of the block's tile
         u64 total;    // elements in the whole batch
         int t;        // thread index within the transform
@@ -259,7 +263,7 @@ struct SinglePass {
     // stages: runs of 4 butterflies per thread).
     template <int R, bool FIRST, bool LAST>
     static __device__ __forceinline__ constexpr int width() {
-        return ((FIRST || LAST) && !Cfg::STAGED) ? (tensor_stage<R>() ? 4 : V) : 1;
+        return ((FIRST && !Cfg::STAGED_IN) || (LAST && !Cfg::STAGED_OUT)) ? (tensor_stage<R>() ? 4 : V) : 1;
     }
 
     // Tensor-core stages: butterfly j (within the transform) and sample r of thread t's value
@@ -306,6 +310,29 @@ struct SinglePass {
         }
     }
 
+    // Where sample (or output) idx of this thread's transform lives in device memory, as a
+    // VW-element vector: contiguous transforms, or (Cfg::STRIDED, VW == 1) samples and outputs
+    // the run-time distances apart of a strided pass.
+    template <int VW>
+    static __device__ __forceinline__ const BitsVec<Bits, VW>* in_at(const Ctx& c, int idx) {
+        if constexpr (Cfg::STRIDED) {
+            static_assert(VW == 1, "strided samples are accessed one at a time");
+            return reinterpret_cast<const BitsVec<Bits, VW>*>(c.in + c.gbase + (u64)idx * c.sample_in);
+        } else {
+            return reinterpret_cast<const BitsVec<Bits, VW>*>(c.in + c.gbase + idx);
+        }
+    }
+
+    template <int VW>
+    static __device__ __forceinline__ BitsVec<Bits, VW>* out_at(const Ctx& c, int idx) {
+        if constexpr (Cfg::STRIDED) {
+            static_assert(VW == 1, "strided outputs are accessed one at a time");
+            return reinterpret_cast<BitsVec<Bits, VW>*>(c.out + c.gbase_out + (u64)idx * c.sample_out);
+        } else {
+            return reinterpret_cast<BitsVec<Bits, VW>*>(c.out + c.gbase + idx);
+        }
+    }
+
     // Butterfly index of the k-th butterfly of thread t: in runs of VW consecutive j.
     template <int VW>
     static __device__ __forceinline__ int butterfly(int t, int k) {
@@ -318,8 +345,8 @@ struct SinglePass {
     static __device__ __forceinline__ void stage(const Ctx& c, C (&v)[E], C (&tw)[E]) {
         constexpr int BF = E / R;
         constexpr int STRIDE = N / R;
-        constexpr bool FROM_GLOBAL = FIRST && !Cfg::STAGED;
-        constexpr bool TO_GLOBAL = LAST && !Cfg::STAGED;
+        constexpr bool FROM_GLOBAL = FIRST && !Cfg::STAGED_IN;
+        constexpr bool TO_GLOBAL = LAST && !Cfg::STAGED_OUT;
         constexpr bool TENSOR = tensor_stage<R>();
         constexpr int VW = width<R, FIRST, LAST>();
         static_assert(TENSOR ? E == 16 && T % 32 == 0 : BF % VW == 0,
@@ -371,7 +398,7 @@ struct SinglePass {
                     BitsVec<Bits, 4> y;
 #pragma unroll
                     for (int i = 0; i < 4; ++i) y.e[i] = Store::pack(output(c, v[i * 4 + s]));
-                    *reinterpret_cast<BitsVec<Bits, 4>*>(c.out + c.gbase + j + tensor_sample(s) * STRIDE) = y;
+                    *out_at<4>(c, j + tensor_sample(s) * STRIDE) = y;
                 }
             }
         } else if constexpr (TO_GLOBAL) {
@@ -385,7 +412,7 @@ struct SinglePass {
                         BitsVec<Bits, VW> y;
 #pragma unroll
                         for (int u = 0; u < VW; ++u) y.e[u] = Store::pack(output(c, v[(k + u) * R + r]));
-                        *reinterpret_cast<BitsVec<Bits, VW>*>(c.out + c.gbase + j + r * STRIDE) = y;
+                        *out_at<VW>(c, j + r * STRIDE) = y;
                     }
                 }
             }
@@ -429,7 +456,7 @@ struct SinglePass {
 #pragma unroll
             for (int s = 0; s < 4; ++s) {
                 const BitsVec<Bits, 4> x = load_data<Cfg::STREAM_LOADS>(
-                    reinterpret_cast<const BitsVec<Bits, 4>*>(c.in + c.gbase + j + tensor_sample(s) * STRIDE));
+                    in_at<4>(c, j + tensor_sample(s) * STRIDE));
 #pragma unroll
                 for (int i = 0; i < 4; ++i) raw[i * 4 + s] = x.e[i];
             }
@@ -440,7 +467,7 @@ struct SinglePass {
 #pragma unroll
                 for (int r = 0; r < R0; ++r) {
                     const BitsVec<Bits, V> x = load_data<Cfg::STREAM_LOADS>(
-                        reinterpret_cast<const BitsVec<Bits, V>*>(c.in + c.gbase + j + r * STRIDE));
+                        in_at<V>(c, j + r * STRIDE));
 #pragma unroll
                     for (int u = 0; u < V; ++u) raw[(k + u) * R0 + r] = x.e[u];
                 }

@@ -1,0 +1,274 @@
+// Strided pass of a multi-pass plan: for each item (one line of N samples, Cfg::N), a DFT over
+// samples geo.sample_in apart, multiplied first by an optional four-step twiddle, written
+// geo.sample_out apart. Items are enumerated by up to five nested dimensions (fastest first) with
+// their own input and output strides, so one template serves the Stockham passes of long 1D
+// transforms, the column axes of 2D and 3D transforms and strided layouts.
+//
+// A block takes tiles of Cfg::G consecutive items (a persistent grid): it copies a tile's G x N
+// values into shared memory asynchronously (cp.async, the first stage's layout), and while the
+// copies of the next tile are in flight it applies the twiddle to this one in shared memory,
+// transforms its items Cfg::B at a time with the single-pass kernel's stages (shared memory to
+// shared memory), and scatters it out. Two tile buffers alternate. Loads and stores walk the tile with neighbouring threads on neighbouring
+// items when the fastest item dimension has the smaller stride (column groups: each sample row of
+// the tile is G consecutive elements), else on neighbouring samples; so device-memory accesses
+// are coalesced whichever of the two is contiguous.
+#pragma once
+
+// Run-time geometry of a strided pass (plan/strided_pass.rs; the same layout as the Rust struct).
+struct PassGeometry {
+    u64 count[5];       // items along each dimension (1 for unused ones)
+    u64 in_stride[5];   // element distance between neighbouring items, input
+    u64 out_stride[5];  // and output
+    u64 sample_in;      // element distance between an item's samples, input
+    u64 sample_out;     // and output
+    u64 items;          // product of the counts
+    u64 tw_mask;        // root - 1 of the four-step twiddle (root a power of two)
+    u64 tw_lo_offset;   // complex offset of the low twiddle table in pass_twiddles
+    int tw_dim;         // item dimension whose coordinate is m
+    int tw_lo_bits;     // exponent bits read from the low table
+};
+
+// Asynchronous copies from device to shared memory (cp.async, sm_80+): issued without registers
+// to hold the data, so a thread can have all of its tile's loads in flight at once.
+__device__ __forceinline__ unsigned shared_address(const void* p) {
+    unsigned long long a;
+    asm("cvta.to.shared.u64 %0, %1;" : "=l"(a) : "l"(p));
+    return (unsigned)a;
+}
+
+template <int BYTES>
+__device__ __forceinline__ void copy_async(void* smem, const void* gmem) {
+    if constexpr (BYTES == 16) {
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(shared_address(smem)), "l"(gmem) : "memory");
+    } else {
+        asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(shared_address(smem)), "l"(gmem), "n"(BYTES)
+                     : "memory");
+    }
+}
+
+__device__ __forceinline__ void copy_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+
+template <int PENDING>
+__device__ __forceinline__ void copy_async_wait() {
+    asm volatile("cp.async.wait_group %0;" ::"n"(PENDING) : "memory");
+}
+
+template <class Cfg>
+struct StridedPass {
+    typedef SinglePass<Cfg> K;
+    typedef typename K::Store Store;
+    typedef typename K::Xch Xch;
+    typedef typename K::Real Real;
+    typedef typename K::C C;
+    typedef typename K::Bits Bits;
+    typedef typename K::XBits XBits;
+
+    static constexpr int N = Cfg::N;
+    static constexpr int G = Cfg::G;
+    static constexpr int PER_ROUND = Cfg::B;
+    static constexpr int THREADS = K::THREADS;
+    static constexpr int TILE = G * N;
+    static constexpr int PER_THREAD = (TILE + THREADS - 1) / THREADS;
+    static constexpr int BUFFER = G * Cfg::ITEM_STRIDE;  // one tile in shared memory, in elements
+    static constexpr u64 INVALID = ~0ull;
+    static_assert(G % PER_ROUND == 0, "a tile holds whole rounds of items");
+    static_assert(sizeof(Bits) == sizeof(XBits), "strided passes exchange in the storage format");
+
+    // Where the items of a tile start (two tiles: the one computed and the one being loaded).
+    struct Offsets {
+        u64 in[2][G];
+        u64 out[2][G];
+        u64 m[2][G];
+    };
+
+    // Item i and sample k of the e-th value of a tile, in the access order of a load or store.
+    template <bool ITEMS_FASTEST>
+    static __device__ __forceinline__ void tile_position(int e, int& i, int& k) {
+        if constexpr (ITEMS_FASTEST) {
+            i = e % G;
+            k = e / G;
+        } else {
+            i = e / N;
+            k = e % N;
+        }
+    }
+
+    static __device__ __forceinline__ bool exists(int e) { return TILE % THREADS == 0 || e < TILE; }
+
+    // w^(m k) of the four-step twiddle: the product of a high and a low table entry.
+    static __device__ __forceinline__ C pass_twiddle(const Real* table, const PassGeometry& geo, u64 mk) {
+        typedef typename Real2Of<Real>::Type R2;
+        const R2* t = reinterpret_cast<const R2*>(table);
+        const u64 e = mk & geo.tw_mask;
+        const R2 hi = __ldg(t + (e >> geo.tw_lo_bits));
+        const R2 lo = __ldg(t + geo.tw_lo_offset + (e & ((1ull << geo.tw_lo_bits) - 1)));
+        const C w = cmul(cx((Real)hi.x, (Real)hi.y), cx((Real)lo.x, (Real)lo.y));
+        return Cfg::DIR < 0 ? w : cx(w.re, -w.im);
+    }
+
+    // The first G threads locate the items of `tile` (offsets of buffer b).
+    static __device__ __forceinline__ void locate(Offsets& o, int b, u64 tile, const PassGeometry& geo) {
+        for (int i = threadIdx.x; i < G; i += THREADS) {
+            u64 rest = tile * G + i;
+            const bool valid = rest < geo.items;
+            u64 a = 0, c = 0, m = 0;
+#pragma unroll
+            for (int d = 0; d < 5; ++d) {
+                const u64 coord = rest % geo.count[d];
+                rest /= geo.count[d];
+                a += coord * geo.in_stride[d];
+                c += coord * geo.out_stride[d];
+                if (d == geo.tw_dim) m = coord;
+            }
+            o.in[b][i] = valid ? a : INVALID;
+            o.out[b][i] = c;
+            o.m[b][i] = m;
+        }
+    }
+
+    // Shared-memory position of sample k of tile item i in buffer X of a tile's buffer.
+    template <int X>
+    static __device__ __forceinline__ int position(int i, int k) {
+        return i * Cfg::ITEM_STRIDE + K::template padded<X>(k);
+    }
+
+    // Issues the asynchronous copies of a located tile into buffer b (the first stage's layout).
+    static __device__ __forceinline__ void issue_loads(const Offsets& o, int b, XBits* smem, const Bits* in,
+                                                       const PassGeometry& geo) {
+#pragma unroll 8
+        for (int it = 0; it < PER_THREAD; ++it) {
+            const int e = it * THREADS + (int)threadIdx.x;
+            if (!exists(e)) continue;
+            int i, k;
+            tile_position<Cfg::LOAD_ITEMS_FASTEST>(e, i, k);
+            XBits* dst = smem + b * BUFFER + position<0>(i, k);
+            const u64 off = o.in[b][i];
+            if (off != INVALID) {
+                copy_async<sizeof(Bits)>(dst, in + off + (u64)k * geo.sample_in);
+            } else {
+                *dst = Xch::pack(cx((Real)0, (Real)0));
+            }
+        }
+        copy_async_commit();
+    }
+
+    // Points the stage context at item i of the tile in buffer b: neighbouring threads work on
+    // neighbouring items (so direct device-memory accesses of items-fastest passes coalesce).
+    static __device__ __forceinline__ void select_item(typename K::Ctx& c, const Offsets& o, int b, int i,
+                                                       XBits* buffer) {
+        c.smem = buffer + i * Cfg::ITEM_STRIDE;
+        c.gbase = o.in[b][i];
+        c.gbase_out = o.out[b][i];
+        c.valid = c.gbase != INVALID;
+    }
+
+    // The staged store: the last stage's buffer of the tile, out in the store order.
+    template <int LAST>
+    static __device__ __forceinline__ void store_tile(const typename K::Ctx& c, const Offsets& o, int b,
+                                                      const XBits* buffer, Bits* out, const PassGeometry& geo) {
+#pragma unroll 4
+        for (int it = 0; it < PER_THREAD; ++it) {
+            const int e = it * THREADS + (int)threadIdx.x;
+            if (!exists(e)) continue;
+            int i, k;
+            tile_position<Cfg::STORE_ITEMS_FASTEST>(e, i, k);
+            if (o.in[b][i] == INVALID) continue;
+            const C y = Xch::unpack(buffer[position<LAST>(i, k)]);
+            out[o.out[b][i] + (u64)k * geo.sample_out] = Store::pack(K::output(c, y));
+        }
+    }
+
+    template <int R0, int... RADICES>
+    static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles,
+                                               const Real* pass_twiddles, const PassGeometry& geo, Real scale) {
+        constexpr int LAST = 1 + sizeof...(RADICES);
+        __shared__ Offsets o;
+        XBits* smem = K::block_smem();
+        typename K::Ctx c;
+        c.in = in;
+        c.out = out;
+        c.twiddles = twiddles;
+        c.t = threadIdx.x / PER_ROUND;
+        c.scale = scale;
+        c.sample_in = geo.sample_in;
+        c.sample_out = geo.sample_out;
+        const int lane_item = threadIdx.x % PER_ROUND;
+        const u64 tiles = (geo.items + G - 1) / G;
+        u64 tile = blockIdx.x;
+        if (tile >= tiles) return;
+        if constexpr (!Cfg::STAGED_IN) {
+            // One round per tile: each thread loads its first-stage samples straight into
+            // registers, applies the twiddle there, and runs the stages.
+            static_assert(G == PER_ROUND, "direct loads take one round of items per tile");
+            for (; tile < tiles; tile += gridDim.x) {
+                locate(o, 0, tile, geo);
+                __syncthreads();
+                select_item(c, o, 0, lane_item, smem);
+                typename K::Bits raw[Cfg::E];
+                K::template load_direct<R0>(c, raw);
+                C v[Cfg::E];
+#pragma unroll
+                for (int i = 0; i < Cfg::E; ++i) v[i] = Store::unpack(raw[i]);
+                if constexpr (Cfg::PASS_TWIDDLE) {
+                    const u64 m = o.m[0][lane_item];
+#pragma unroll
+                    for (int k = 0; k < Cfg::E / R0; ++k) {
+                        const int j = K::template butterfly<1>(c.t, k);
+#pragma unroll
+                        for (int r = 0; r < R0; ++r)
+                            v[k * R0 + r] = cmul(v[k * R0 + r], pass_twiddle(pass_twiddles, geo, m * (u64)(j + r * (N / R0))));
+                    }
+                }
+                C tw[Cfg::E];
+                run_stages<K, 0, 1, 0, R0, RADICES...>(c, v, tw);
+                if constexpr (Cfg::STAGED_OUT) store_tile<LAST>(c, o, 0, smem, out, geo);
+                __syncthreads();  // the tile's offsets and shared memory are free again
+            }
+            return;
+        }
+        // Gathered tiles: a software pipeline over a persistent grid, the copies of the next tile
+        // in flight while this one is transformed and stored.
+        locate(o, 0, tile, geo);
+        __syncthreads();
+        issue_loads(o, 0, smem, in, geo);
+        for (int b = 0; tile < tiles; tile += gridDim.x, b ^= 1) {
+            const u64 next = tile + gridDim.x;
+            if (next < tiles) {
+                locate(o, b ^ 1, next, geo);
+                __syncthreads();
+                issue_loads(o, b ^ 1, smem, in, geo);
+                copy_async_wait<1>();
+            } else {
+                copy_async_wait<0>();
+            }
+            __syncthreads();
+            XBits* buffer = smem + b * BUFFER;
+
+            // The four-step twiddle, applied in shared memory.
+            if constexpr (Cfg::PASS_TWIDDLE) {
+#pragma unroll 4
+                for (int it = 0; it < PER_THREAD; ++it) {
+                    const int e = it * THREADS + (int)threadIdx.x;
+                    if (!exists(e)) continue;
+                    int i, k;
+                    tile_position<Cfg::LOAD_ITEMS_FASTEST>(e, i, k);
+                    XBits* x = buffer + position<0>(i, k);
+                    *x = Xch::pack(cmul(Xch::unpack(*x), pass_twiddle(pass_twiddles, geo, o.m[b][i] * (u64)k)));
+                }
+                __syncthreads();
+            }
+
+            // The items' DFTs, PER_ROUND at a time; staged stores find the last stage's output in
+            // buffer LAST.
+#pragma unroll 1
+            for (int round = 0; round < G / PER_ROUND; ++round) {
+                select_item(c, o, b, round * PER_ROUND + lane_item, buffer);
+                C v[Cfg::E];
+                C tw[Cfg::E];
+                run_stages<K, 0, 1, 0, R0, RADICES...>(c, v, tw);
+            }
+            if constexpr (Cfg::STAGED_OUT) store_tile<LAST>(c, o, b, buffer, out, geo);
+            __syncthreads();  // this tile's buffer and offsets are free for the tile after next
+        }
+    }
+};

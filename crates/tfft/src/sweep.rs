@@ -1,0 +1,240 @@
+//! The cases `tfft check` runs: every supported 1D length, a sample of 2D and 3D shapes, each
+//! with several batch sizes, and one batch of more than 2^32 elements.
+
+use crate::shape::elements;
+use tensorfft::plan::planner::supported_lengths;
+use tensorfft::{Direction, Precision};
+
+/// One check: a shape, a batch, what to run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    pub precision: Precision,
+    /// Extents of one transform, slowest first.
+    pub dims: Vec<usize>,
+    pub batch: usize,
+    /// Out-of-place runs, each compared with the oracle.
+    pub directions: Vec<Direction>,
+    /// Also run in place and compare bits with the out-of-place results.
+    pub in_place: bool,
+    /// Also run forward then inverse with 1/N normalization and compare with the input.
+    pub round_trip: bool,
+}
+
+impl Case {
+    /// Elements of one transform.
+    pub fn n(&self) -> usize {
+        self.dims.iter().product()
+    }
+
+    /// Elements of the whole batch.
+    pub fn total(&self) -> usize {
+        self.n() * self.batch
+    }
+}
+
+/// Largest batch of a case in elements: 2^27 (2^26 in f64), as the bench rows.
+pub fn batch_cap(p: Precision) -> usize {
+    if p == Precision::F64 {
+        1 << 26
+    } else {
+        1 << 27
+    }
+}
+
+/// Batch sizes for transforms of `n` elements: 1, a prime, and a large batch of about 2^24
+/// (quick: 2^22) elements, at least 4 transforms where the cap allows, never more than
+/// [`batch_cap`] elements. The prime is the largest of 1009, 13, 5, 3 that keeps the batch at
+/// about that size.
+///
+/// ```text
+/// batches(4096, Precision::F32, false) == (vec![1, 1009, 4096], 1009)
+/// batches(1 << 26, Precision::F32, false) == (vec![1, 2, 3], 3)
+/// ```
+pub fn batches(n: usize, p: Precision, quick: bool) -> (Vec<usize>, usize) {
+    let target: usize = if quick { 1 << 22 } else { 1 << 24 };
+    let large = target.max(4 * n).min(batch_cap(p)) / n;
+    let prime = [1009, 13, 5, 3]
+        .into_iter()
+        .find(|&q| q * n <= target)
+        .unwrap_or(3);
+    let mut v = vec![1, prime, large.max(1)];
+    v.sort_unstable();
+    v.dedup();
+    (v, prime)
+}
+
+/// 2D shapes: every extent from 2 to 8192 appears, square and not, both orientations.
+pub fn shapes_2d(p: Precision, quick: bool) -> Vec<Vec<usize>> {
+    let mut v: Vec<Vec<usize>> = if quick {
+        vec![
+            vec![2, 2],
+            vec![4, 256],
+            vec![64, 4096],
+            vec![4096, 64],
+            vec![256, 256],
+            vec![1024, 1024],
+        ]
+    } else {
+        vec![
+            vec![2, 2],
+            vec![4, 256],
+            vec![8, 16],
+            vec![32, 128],
+            vec![128, 32],
+            vec![2, 8192],
+            vec![8192, 2],
+            vec![64, 4096],
+            vec![4096, 64],
+            vec![256, 256],
+            vec![512, 512],
+            vec![1024, 1024],
+            vec![2048, 8192],
+            vec![8192, 8192],
+        ]
+    };
+    // 8192 x 8192 is 2^26 elements: f16 and f32 only.
+    v.retain(|d| p != Precision::F64 || d[..] != [8192, 8192]);
+    v
+}
+
+/// 3D shapes: every extent from 2 to 512 appears (and 1024 along the contiguous axis).
+pub fn shapes_3d(p: Precision, quick: bool) -> Vec<Vec<usize>> {
+    let mut v: Vec<Vec<usize>> = if quick {
+        vec![
+            vec![2, 2, 2],
+            vec![4, 512, 8],
+            vec![64, 64, 64],
+            vec![16, 256, 1024],
+        ]
+    } else {
+        vec![
+            vec![2, 2, 2],
+            vec![32, 16, 2],
+            vec![4, 512, 8],
+            vec![16, 256, 1024],
+            vec![64, 64, 64],
+            vec![128, 128, 128],
+            vec![256, 256, 256],
+            vec![512, 512, 512],
+        ]
+    };
+    // 512^3 is 2^27 elements: f16 and f32 only.
+    v.retain(|d| p != Precision::F64 || d[..] != [512, 512, 512]);
+    v
+}
+
+/// The batch of more than 2^32 elements (f16, N = 2^20, 4100 transforms = 4.3e9 elements):
+/// 64-bit indexing everywhere, checked on a sample of 8 transforms.
+pub fn beyond_2_32() -> Case {
+    Case {
+        precision: Precision::F16,
+        dims: vec![1 << 20],
+        batch: 4100,
+        directions: vec![Direction::Forward],
+        in_place: false,
+        round_trip: false,
+    }
+}
+
+/// The whole sweep (`quick`: fewer shapes, smaller batches, nothing beyond 2^31 elements).
+pub fn sweep(quick: bool) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for p in [Precision::F16, Precision::F32, Precision::F64] {
+        let lines = supported_lengths(p).into_iter().map(|n| vec![n]);
+        let shapes = lines.chain(shapes_2d(p, quick)).chain(shapes_3d(p, quick));
+        for dims in shapes {
+            let Some(n) = elements(&dims) else { continue };
+            let (batches, prime) = batches(n, p, quick);
+            for batch in batches {
+                cases.push(Case {
+                    precision: p,
+                    dims: dims.clone(),
+                    batch,
+                    directions: vec![Direction::Forward, Direction::Inverse],
+                    in_place: batch == prime,
+                    round_trip: true,
+                });
+            }
+        }
+    }
+    if !quick {
+        // More than 2^31 elements with a short transform: batches far above 65 535.
+        cases.push(Case {
+            precision: Precision::F16,
+            dims: vec![16],
+            batch: (1 << 27) + 1,
+            directions: vec![Direction::Forward],
+            in_place: false,
+            round_trip: true,
+        });
+        cases.push(beyond_2_32());
+    }
+    cases
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_extent_appears() {
+        for p in [Precision::F16, Precision::F32, Precision::F64] {
+            let axes_2d: Vec<usize> = shapes_2d(p, false).concat();
+            let axes_3d: Vec<usize> = shapes_3d(p, false).concat();
+            for lg in 1..=13 {
+                assert!(axes_2d.contains(&(1 << lg)), "2D {p:?} lacks {}", 1 << lg);
+            }
+            for lg in 1..=9 {
+                assert!(axes_3d.contains(&(1 << lg)), "3D {p:?} lacks {}", 1 << lg);
+            }
+        }
+    }
+
+    #[test]
+    fn batches_stay_under_the_cap_and_include_one_and_a_prime() {
+        assert_eq!(
+            batches(4096, Precision::F32, false),
+            (vec![1, 1009, 4096], 1009)
+        );
+        assert_eq!(batches(1 << 26, Precision::F32, false), (vec![1, 2, 3], 3));
+        assert_eq!(batches(1 << 26, Precision::F64, false), (vec![1, 3], 3));
+        for p in [Precision::F16, Precision::F32, Precision::F64] {
+            for quick in [false, true] {
+                for lg in 1..=27 {
+                    let n = 1usize << lg;
+                    let (b, prime) = batches(n, p, quick);
+                    assert_eq!(b[0], 1);
+                    assert!(b.contains(&prime) && [1009, 13, 5, 3].contains(&prime));
+                    let large = *b.last().unwrap_or(&0);
+                    if n <= batch_cap(p) {
+                        assert!(large * n <= batch_cap(p).max(prime * n), "{p:?} {n}: {b:?}");
+                    }
+                    assert!(b.windows(2).all(|w| w[0] < w[1]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn full_sweep_has_the_large_cases_and_quick_is_smaller() {
+        let full = sweep(false);
+        let quick = sweep(true);
+        assert!(quick.len() < full.len());
+        assert!(full
+            .iter()
+            .any(|c| c.total() > 1 << 32 && c.precision == Precision::F16));
+        assert!(quick.iter().all(|c| c.total() < 1 << 31));
+        assert!(full.iter().any(|c| c.dims == [16, 256, 1024]));
+        assert!(full.iter().any(|c| c.dims == [4096, 64] && c.batch > 1));
+        assert!(full.iter().any(|c| c.in_place && c.dims.len() == 3));
+        let ranks = |v: &[Case]| (1..=3).all(|r| v.iter().any(|c| c.dims.len() == r));
+        assert!(ranks(&full) && ranks(&quick));
+    }
+
+    #[test]
+    fn the_large_case_exceeds_2_32_elements() {
+        let c = beyond_2_32();
+        assert!(c.total() > 1usize << 32);
+        assert_eq!(crate::data::sample_count(c.n()), 8);
+    }
+}
