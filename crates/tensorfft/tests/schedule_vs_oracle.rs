@@ -132,9 +132,9 @@ fn two_dimensional() {
     assert_eq!(s.passes.len(), 4, "{s}");
     let s = check_schedule::<Complex<f32>>(&[4, 1 << 14], 1, Tuning::default());
     assert_eq!(s.passes.len(), 3, "{s}");
-    // f16: the normalized round trip of 2^16 values would overflow (65 504) if only the last
-    // pass scaled; every pass scales by 1/(its length).
-    check_schedule::<Complex<f16>>(&[256, 256], 1, Tuning::default());
+    // f16: the normalized inverse of 2^18 forward outputs (peaks near 10^3) would overflow
+    // (65 504) inside the row pass if only outputs were scaled; every stage scales by 1/radix.
+    check_schedule::<Complex<f16>>(&[1024, 256], 1, Tuning::default());
 }
 
 #[test]

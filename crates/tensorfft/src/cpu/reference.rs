@@ -42,13 +42,13 @@ pub fn execute<T: Element>(
             actual: input.len(),
         });
     }
-    let scale = normalization.factor(dir, recipe.n);
+    let scaled = normalization.factor(dir, recipe.n) != 1.0;
     let out = match recipe.precision {
-        Precision::F64 => run::<f64, T>(recipe, dir, scale, input),
+        Precision::F64 => run::<f64, T>(recipe, dir, scaled, input),
         // Packed half arithmetic: every add and multiply rounds to f16 (the `half` crate computes
         // each operation in f32 and rounds), twiddles and DFT constants are f16.
-        Precision::F16 if recipe.half_arithmetic => run::<f16, T>(recipe, dir, scale, input),
-        _ => run::<f32, T>(recipe, dir, scale, input),
+        Precision::F16 if recipe.half_arithmetic => run::<f16, T>(recipe, dir, scaled, input),
+        _ => run::<f32, T>(recipe, dir, scaled, input),
     };
     Ok(out)
 }
@@ -105,11 +105,14 @@ fn to_real<R: Float>(w: Complex<f64>) -> Complex<R> {
 /// Runs the stages of `recipe` on one transform held in `x` (compute precision); the result is
 /// left in `x`. Every exchange between stages rounds to the exchange format; so does the last
 /// stage's output when `round_last` (kernels that keep it in shared memory before storing).
+/// `scaled` (the inverse of a normalized plan) scales every stage's outputs by 1/radix, as the
+/// kernels do.
 fn transform<R: Float>(
     recipe: &Recipe,
     table: &[Complex<R>],
     sign: i32,
     round_last: bool,
+    scaled: bool,
     x: &mut Vec<Complex<R>>,
     y: &mut Vec<Complex<R>>,
 ) {
@@ -147,6 +150,11 @@ fn transform<R: Float>(
             } else {
                 dft_in_place(&mut v, sign);
             }
+            if scaled {
+                let s = R::from(1.0 / radix as f64).unwrap_or_else(R::one);
+                v.iter_mut()
+                    .for_each(|x| *x = Complex::new(x.re * s, x.im * s));
+            }
             let dst = (j / ns) * ns * radix + j % ns;
             for (r, &vr) in v.iter().enumerate() {
                 y[dst + r * ns] = if s + 1 < stages || round_last {
@@ -161,9 +169,9 @@ fn transform<R: Float>(
     }
 }
 
-fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scale: f64, input: &[T]) -> Vec<T> {
+fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scaled: bool, input: &[T]) -> Vec<T> {
     let mut out = Vec::with_capacity(input.len());
-    single_pass::<R, T>(recipe, dir.sign(), scale, input, &mut out);
+    single_pass::<R, T>(recipe, dir.sign(), scaled, input, &mut out);
     out
 }
 
@@ -171,34 +179,30 @@ fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scale: f64, input:
 fn single_pass<R: Float, T: Element>(
     recipe: &Recipe,
     sign: i32,
-    scale: f64,
+    scaled: bool,
     input: &[T],
     out: &mut Vec<T>,
 ) {
     let n = recipe.n;
     let table = compute_table::<R>(n, sign);
-    let scale_r = R::from(scale).unwrap_or_else(R::one);
     let mut x: Vec<Complex<R>> = vec![Complex::new(R::zero(), R::zero()); n];
     let mut y = x.clone();
     for t in input.chunks_exact(n) {
         for (xi, &e) in x.iter_mut().zip(t) {
             *xi = to_compute(e);
         }
-        transform(recipe, &table, sign, false, &mut x, &mut y);
-        out.extend(
-            x.iter()
-                .map(|&c| from_compute::<R, T>(Complex::new(c.re * scale_r, c.im * scale_r))),
-        );
+        transform(recipe, &table, sign, false, scaled, &mut x, &mut y);
+        out.extend(x.iter().map(|&c| from_compute::<R, T>(c)));
     }
 }
 
 /// A strided pass on the CPU, as the kernel runs it: each item's samples gathered, multiplied
 /// by the pass twiddle (`hi · lo` from two tables), rounded into the exchange format, transformed
-/// by the inner recipe, rounded again, scaled and stored.
+/// by the inner recipe (each stage scaled when `scaled`), rounded again and stored.
 fn strided_pass<R: Float, T: Element>(
     pass: &StridedPass,
     sign: i32,
-    scale: f64,
+    scaled: bool,
     src: &[T],
     dst: &mut [T],
 ) {
@@ -218,7 +222,6 @@ fn strided_pass<R: Float, T: Element>(
         }
         None => (Vec::new(), Vec::new(), 0, 1),
     };
-    let scale_r = R::from(scale).unwrap_or_else(R::one);
     let mut x: Vec<Complex<R>> = vec![Complex::new(R::zero(), R::zero()); n];
     let mut y = x.clone();
     for item in 0..pass.items() {
@@ -240,10 +243,9 @@ fn strided_pass<R: Float, T: Element>(
             }
             *xk = exchange_round(v, recipe.exchange);
         }
-        transform(recipe, &table, sign, true, &mut x, &mut y);
+        transform(recipe, &table, sign, true, scaled, &mut x, &mut y);
         for (k, &c) in x.iter().enumerate() {
-            dst[out_off + k * pass.sample_stride_out] =
-                from_compute::<R, T>(Complex::new(c.re * scale_r, c.im * scale_r));
+            dst[out_off + k * pass.sample_stride_out] = from_compute::<R, T>(c);
         }
     }
 }
@@ -308,7 +310,7 @@ pub fn execute_schedule<T: Element>(
         .zip(schedule.buffers(in_place))
         .enumerate()
     {
-        let scale = schedule.pass_scale(i, dir);
+        let scaled = schedule.pass_scale(i, dir) != 1.0;
         let (si, di) = (slot(src), slot(dst));
         let source = if si == di {
             bufs[si].clone()
@@ -319,11 +321,13 @@ pub fn execute_schedule<T: Element>(
             PassKernel::SinglePass { recipe, .. } => {
                 let mut out = Vec::with_capacity(len);
                 match recipe.precision {
-                    Precision::F64 => single_pass::<f64, T>(recipe, sign, scale, &source, &mut out),
-                    Precision::F16 if recipe.half_arithmetic => {
-                        single_pass::<f16, T>(recipe, sign, scale, &source, &mut out)
+                    Precision::F64 => {
+                        single_pass::<f64, T>(recipe, sign, scaled, &source, &mut out)
                     }
-                    _ => single_pass::<f32, T>(recipe, sign, scale, &source, &mut out),
+                    Precision::F16 if recipe.half_arithmetic => {
+                        single_pass::<f16, T>(recipe, sign, scaled, &source, &mut out)
+                    }
+                    _ => single_pass::<f32, T>(recipe, sign, scaled, &source, &mut out),
                 }
                 bufs[di] = out;
             }
@@ -337,8 +341,8 @@ pub fn execute_schedule<T: Element>(
                     };
                 }
                 match p.inner.precision {
-                    Precision::F64 => strided_pass::<f64, T>(p, sign, scale, &source, &mut out),
-                    _ => strided_pass::<f32, T>(p, sign, scale, &source, &mut out),
+                    Precision::F64 => strided_pass::<f64, T>(p, sign, scaled, &source, &mut out),
+                    _ => strided_pass::<f32, T>(p, sign, scaled, &source, &mut out),
                 }
                 bufs[di] = out;
             }

@@ -601,19 +601,13 @@ impl GpuPlan {
                 }),
             }
         };
-        for (i, (pass, (from, to))) in self
-            .passes
-            .iter()
-            .zip(self.schedule.buffers(in_place))
-            .enumerate()
-        {
-            let scale = self.schedule.pass_scale(i, dir);
-            self.launch(pass, dir, scale, address(from)?, address(to)?)?;
+        for (pass, (from, to)) in self.passes.iter().zip(self.schedule.buffers(in_place)) {
+            self.launch(pass, dir, address(from)?, address(to)?)?;
         }
         Ok(())
     }
 
-    fn launch(&self, pass: &GpuPass, dir: Direction, scale: f64, src: u64, dst: u64) -> Result<()> {
+    fn launch(&self, pass: &GpuPass, dir: Direction, src: u64, dst: u64) -> Result<()> {
         let stream = self.gpu.stream();
         let func = match dir {
             Direction::Forward => &pass.forward_fn,
@@ -649,8 +643,6 @@ impl GpuPlan {
             block_dim: (pass.threads, 1, 1),
             shared_mem_bytes: pass.shared_bytes,
         };
-        // Only kernels compiled as scaled (the inverse of normalized plans) read the scale.
-        let scale32 = scale as f32;
         let tw = pass.twiddles.device_address(stream);
         let mut args = stream.launch_builder(func);
         args.arg(&src).arg(&dst).arg(&tw);
@@ -670,14 +662,9 @@ impl GpuPlan {
                 args.arg(&pass_tw).arg(geometry);
             }
         }
-        if self.schedule.precision == Precision::F64 {
-            args.arg(&scale);
-        } else {
-            args.arg(&scale32);
-        }
         // SAFETY: the arguments match the kernel's signature (two element pointers of the plan's
         // storage type checked by `check`, or scratch of the same size; the stage twiddle table;
-        // then the batch, or the four-step table and the pass geometry; the scale); buffers hold
+        // then the batch, or the four-step table and the pass geometry); buffers hold
         // the schedule's element count; the launch shape is the pass's.
         unsafe { args.launch(cfg) }?;
         Ok(())

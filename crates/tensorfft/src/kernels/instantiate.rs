@@ -65,8 +65,8 @@ impl KernelSource {
             source.push_str(&format!(
                 r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
-    unsigned long long batch, {store}::Real scale) {{
-    {runner}<Cfg_{name}>::run<{radices}>(in, out, twiddles, batch, scale);
+    unsigned long long batch) {{
+    {runner}<Cfg_{name}>::run<{radices}>(in, out, twiddles, batch);
 }}
 "#,
                 bounds = launch_bounds(recipe),
@@ -116,8 +116,8 @@ impl KernelSource {
             source.push_str(&format!(
                 r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
-    const {store}::Real* pass_twiddles, const PassGeometry geo, {store}::Real scale) {{
-    StridedPass<Cfg_{name}>::run<{radices}>(in, out, twiddles, pass_twiddles, geo, scale);
+    const {store}::Real* pass_twiddles, const PassGeometry geo) {{
+    StridedPass<Cfg_{name}>::run<{radices}>(in, out, twiddles, pass_twiddles, geo);
 }}
 "#,
                 bounds = launch_bounds(recipe),

@@ -51,7 +51,6 @@ struct PairedHalfSinglePass {
         u64 gbase;   // element offset of this transform in device memory
         int t;       // thread index within the transform
         bool valid;  // false for the padding transforms of the last tile
-        H2 scale;
     };
 
     template <int X>
@@ -93,14 +92,6 @@ struct PairedHalfSinglePass {
         }
     }
 
-    static __device__ __forceinline__ P output(const Ctx& c, P x) {
-        if constexpr (Cfg::SCALED) {
-            return cx(x.re * c.scale, x.im * c.scale);
-        } else {
-            return x;
-        }
-    }
-
     // One Stockham stage; RN/NSN/TWOFFN/LASTN describe the next stage (RN == 0: none), whose
     // twiddles this stage starts loading into tw.
     template <int STAGE, int R, int NS, int TWOFF, bool FIRST, bool LAST, int RN, int NSN, int TWOFFN, bool LASTN>
@@ -134,6 +125,12 @@ struct PairedHalfSinglePass {
 
 #pragma unroll
         for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
+        // SCALED: every stage scales by 1/R (exact), so f16 intermediates never outgrow the input.
+        if constexpr (Cfg::SCALED) {
+            const H2 s = h2_splat(1.0f / R);
+#pragma unroll
+            for (int i = 0; i < E; ++i) v[i] = cx(v[i].re * s, v[i].im * s);
+        }
 
         if constexpr (LAST) {
             // NS * R == N: butterfly j's outputs land at j + r * STRIDE, a run of 2 VW values.
@@ -146,7 +143,7 @@ struct PairedHalfSinglePass {
                         BitsVec<Bits, 2 * VW> y;
 #pragma unroll
                         for (int u = 0; u < VW; ++u)
-                            split_pair(output(c, v[(k + u) * R + r]), y.e[2 * u], y.e[2 * u + 1]);
+                            split_pair(v[(k + u) * R + r], y.e[2 * u], y.e[2 * u + 1]);
                         *reinterpret_cast<BitsVec<Bits, 2 * VW>*>(c.out + c.gbase + 2 * i + r * STRIDE) = y;
                     }
                 }
@@ -229,8 +226,7 @@ struct PairedHalfSinglePass {
     static __device__ __forceinline__ void end_tile(const Ctx&) {}
 
     template <int... RADICES>
-    static __device__ __forceinline__ void run(const Bits* in, Bits* out, const float* twiddles, u64 batch,
-                                               float scale) {
+    static __device__ __forceinline__ void run(const Bits* in, Bits* out, const float* twiddles, u64 batch) {
         extern __shared__ float4 tfft_smem[];
         Ctx c;
         c.in = in;
@@ -238,7 +234,6 @@ struct PairedHalfSinglePass {
         c.twiddles = reinterpret_cast<const uint2*>(twiddles);
         c.smem = reinterpret_cast<Bits*>(tfft_smem) + (threadIdx.x / T) * SMEM_STRIDE;
         c.t = threadIdx.x % T;
-        c.scale = h2_splat(scale);
         run_tiles<PairedHalfSinglePass, RADICES...>(c, batch);
     }
 };

@@ -177,7 +177,6 @@ struct SinglePass {
         u64 total;    // elements in the whole batch
         int t;        // thread index within the transform
         bool valid;   // false for the padding transforms of the last tile
-        Real scale;
     };
 
     // The twiddles of a whole stage (radix R, span NS, table at TWOFF, partition VW): for each of
@@ -300,16 +299,6 @@ struct SinglePass {
         return tensor_stage<R>() || idx % R != 0;
     }
 
-    // A final value as written out: scaled only in kernels compiled with SCALED (the inverse of a
-    // plan normalized by 1/N), so unscaled transforms spend no multiplications on it.
-    static __device__ __forceinline__ C output(const Ctx& c, C x) {
-        if constexpr (Cfg::SCALED) {
-            return cscale(x, c.scale);
-        } else {
-            return x;
-        }
-    }
-
     // Where sample (or output) idx of this thread's transform lives in device memory, as a
     // VW-element vector: contiguous transforms, or (Cfg::STRIDED, VW == 1) samples and outputs
     // the run-time distances apart of a strided pass.
@@ -387,6 +376,13 @@ struct SinglePass {
 #pragma unroll
             for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
         }
+        // Kernels compiled with SCALED (inverses of 1/N-normalized plans) scale every stage by
+        // 1/R (exact: a power of two), so no intermediate outgrows the input (f16 would
+        // overflow if the output alone were scaled).
+        if constexpr (Cfg::SCALED) {
+#pragma unroll
+            for (int i = 0; i < E; ++i) v[i] = cscale(v[i], (Real)(1.0 / R));
+        }
 
         // Scatter.
         if constexpr (TO_GLOBAL && TENSOR) {
@@ -397,7 +393,7 @@ struct SinglePass {
                 for (int s = 0; s < 4; ++s) {
                     BitsVec<Bits, 4> y;
 #pragma unroll
-                    for (int i = 0; i < 4; ++i) y.e[i] = Store::pack(output(c, v[i * 4 + s]));
+                    for (int i = 0; i < 4; ++i) y.e[i] = Store::pack(v[i * 4 + s]);
                     *out_at<4>(c, j + tensor_sample(s) * STRIDE) = y;
                 }
             }
@@ -411,7 +407,7 @@ struct SinglePass {
                     for (int r = 0; r < R; ++r) {
                         BitsVec<Bits, VW> y;
 #pragma unroll
-                        for (int u = 0; u < VW; ++u) y.e[u] = Store::pack(output(c, v[(k + u) * R + r]));
+                        for (int u = 0; u < VW; ++u) y.e[u] = Store::pack(v[(k + u) * R + r]);
                         *out_at<VW>(c, j + r * STRIDE) = y;
                     }
                 }
@@ -535,7 +531,7 @@ struct SinglePass {
             for (int u = 0; u < VS; ++u) {
                 const int e = e0 + u;
                 reinterpret_cast<Bits*>(&w)[u] =
-                    Store::pack(output(c, Xch::unpack(smem_all[(e / N) * SMEM_STRIDE + padded<X>(e % N)])));
+                    Store::pack(Xch::unpack(smem_all[(e / N) * SMEM_STRIDE + padded<X>(e % N)]));
             }
             const u64 g = c.tile + e0;
             if (g + VS <= c.total) {
@@ -593,8 +589,7 @@ struct SinglePass {
     }
 
     template <int... RADICES>
-    static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles, u64 batch,
-                                               Real scale) {
+    static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles, u64 batch) {
         Ctx c;
         c.in = in;
         c.out = out;
@@ -602,7 +597,6 @@ struct SinglePass {
         c.smem = block_smem() + (threadIdx.x / T) * SMEM_STRIDE;
         c.t = threadIdx.x % T;
         c.total = batch * (u64)N;
-        c.scale = scale;
         if constexpr (Cfg::TENSOR) c.dft16 = dft16_fragments<DIR>();
         run_tiles<SinglePass, RADICES...>(c, batch);
     }

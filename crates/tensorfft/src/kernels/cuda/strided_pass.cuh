@@ -174,13 +174,13 @@ struct StridedPass {
             tile_position<Cfg::STORE_ITEMS_FASTEST>(e, i, k);
             if (o.in[b][i] == INVALID) continue;
             const C y = Xch::unpack(buffer[position<LAST>(i, k)]);
-            out[o.out[b][i] + (u64)k * geo.sample_out] = Store::pack(K::output(c, y));
+            out[o.out[b][i] + (u64)k * geo.sample_out] = Store::pack(y);
         }
     }
 
     template <int R0, int... RADICES>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles,
-                                               const Real* pass_twiddles, const PassGeometry& geo, Real scale) {
+                                               const Real* pass_twiddles, const PassGeometry& geo) {
         constexpr int LAST = 1 + sizeof...(RADICES);
         __shared__ Offsets o;
         XBits* smem = K::block_smem();
@@ -189,7 +189,6 @@ struct StridedPass {
         c.out = out;
         c.twiddles = twiddles;
         c.t = threadIdx.x / PER_ROUND;
-        c.scale = scale;
         c.sample_in = geo.sample_in;
         c.sample_out = geo.sample_out;
         const int lane_item = threadIdx.x % PER_ROUND;
