@@ -18,16 +18,20 @@ pub const MAX_SHARED_BYTES: usize = 227 * 1024;
 /// Threads a block may have.
 pub const MAX_THREADS_PER_BLOCK: usize = 1024;
 
-/// Largest supported 1D length for a precision.
+/// Longest transform the single-pass kernel takes (one 1024-thread block of 136–144 KiB of
+/// shared memory per transform at the top lengths). Measured on the H200 against the two-pass
+/// plans (bench/results/2026-11-24-h200-single-*.json): f32 16384 72.3% of copy against 43.8%
+/// (cuFFT 70.2%), f64 8192 70.7% against 44.4% (cuFFT 72.0%), f16 32768 63.1% against 26.1%
+/// (cuFFT 34.3%). Longer axes run as schedules of strided passes.
 ///
 /// ```
-/// assert_eq!(tensorfft::plan::planner::max_len(tensorfft::Precision::F32), 8192);
+/// assert_eq!(tensorfft::plan::planner::max_len(tensorfft::Precision::F32), 16384);
 /// ```
 pub fn max_len(precision: Precision) -> usize {
     match precision {
-        Precision::F16 => 16384,
-        Precision::F32 => 8192,
-        Precision::F64 => 4096,
+        Precision::F16 => 32768,
+        Precision::F32 => 16384,
+        Precision::F64 => 8192,
         Precision::F32Split => 0,
     }
 }
@@ -36,7 +40,7 @@ pub fn max_len(precision: Precision) -> usize {
 ///
 /// ```
 /// let ns = tensorfft::plan::planner::supported_lengths(tensorfft::Precision::F16);
-/// assert_eq!((ns[0], *ns.last().unwrap()), (2, 16384));
+/// assert_eq!((ns[0], *ns.last().unwrap()), (2, 32768));
 /// ```
 pub fn supported_lengths(precision: Precision) -> Vec<usize> {
     (1..=30)

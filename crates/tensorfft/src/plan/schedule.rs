@@ -130,7 +130,7 @@ impl PassKernel {
 ///
 /// ```
 /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
-/// let s = plan_c2c_schedule(&Shape::new([16, 1 << 14]), Precision::F32, &PlanOptions::default()).unwrap();
+/// let s = plan_c2c_schedule(&Shape::new([16, 1 << 15]), Precision::F32, &PlanOptions::default()).unwrap();
 /// assert_eq!(s.passes.iter().filter(|p| p.axis == 1).count(), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
