@@ -70,6 +70,12 @@ pub enum Error {
     /// The recipe needs more than the device offers (shared memory, threads).
     #[error("device limit exceeded: {0}")]
     DeviceLimit(String),
+    /// The plan was created with external scratch and needs it for this execution.
+    #[error("the plan needs {elements} elements of caller-supplied scratch (PlanOptions::external_scratch)")]
+    ScratchRequired {
+        /// Scratch elements the plan needs.
+        elements: usize,
+    },
     /// A file-system error of the on-disk kernel cache.
     #[error("kernel cache I/O: {0}")]
     Io(#[from] std::io::Error),

@@ -72,6 +72,7 @@ fn check_schedule<T: Element>(dims: &[usize], batch: usize, tuning: Tuning) -> S
     let opts = PlanOptions {
         normalization: Normalization::InverseByN,
         tuning,
+        ..Default::default()
     };
     let sn = plan_c2c_schedule(&shape, T::PRECISION, &opts).unwrap();
     let y = execute_schedule(&sn, Direction::Forward, &x, false).unwrap();

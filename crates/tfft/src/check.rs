@@ -273,6 +273,31 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Outcome, ten
         })?;
         let forward = dir == Direction::Forward;
         row(if forward { "forward" } else { "inverse" }, err, bound);
+        // Multi-pass plans: caller-supplied scratch on a stream of the caller's must give the
+        // same bits (and a plan without scratch must refuse with a typed error).
+        if let (true, true, Some(data)) = (forward, plan.scratch_len() > 0, spare.as_mut()) {
+            let external = PlanOptions {
+                external_scratch: true,
+                ..Default::default()
+            };
+            let mut ext = gpu.plan_c2c_with(&shape, c.precision, &external)?;
+            let refused = matches!(
+                ext.execute_into(dir, &d_input, data),
+                Err(tensorfft::Error::ScratchRequired { .. })
+            );
+            ext.set_stream(gpu.new_stream()?);
+            let mut work = gpu.alloc::<T>(ext.scratch_len())?;
+            gpu.poison(data)?;
+            gpu.synchronize()?;
+            ext.execute_into_with_scratch(dir, &d_input, data, &mut work)?;
+            ext.stream().synchronize()?;
+            let same = refused && device_bits_equal(gpu, data, &out)?;
+            row(
+                "caller scratch + stream == own",
+                if same { 0.0 } else { f64::INFINITY },
+                0.0,
+            );
+        }
         // In place must give the same bits as out of place.
         if let (true, Some(data)) = (c.in_place, spare.as_mut()) {
             input.upload_into(gpu, data)?;

@@ -12,7 +12,10 @@ use crate::plan::strided_pass::{StridedPass, MAX_ITEM_DIMS};
 use crate::plan::twiddles::{forward_twiddle, stage_twiddles};
 use crate::plan::{plan_c2c_schedule, Direction, PlanOptions, Precision, Recipe, Shape};
 use cudarc::driver::sys::CUfunction_attribute;
-use cudarc::driver::{CudaFunction, CudaSlice, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg};
+use cudarc::driver::{
+    CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg,
+};
+use std::sync::Arc;
 use half::f16;
 use num_complex::Complex;
 use std::time::Instant;
@@ -58,6 +61,8 @@ pub struct GpuPlan {
     passes: Vec<GpuPass>,
     /// Scratch buffers of the schedule, each as large as the whole batch.
     scratch: Vec<CudaSlice<u8>>,
+    /// The stream the passes are queued on (the handle's stream unless the caller sets one).
+    stream: Arc<CudaStream>,
     creation: PlanCreation,
 }
 
@@ -265,7 +270,12 @@ impl Gpu {
             .len()
             .checked_mul(precision.complex_bytes())
             .ok_or_else(|| Error::InvalidSize(format!("{schedule} overflows usize bytes")))?;
-        let scratch = (0..schedule.scratch_buffers())
+        let owned_scratch = if options.external_scratch {
+            0
+        } else {
+            schedule.scratch_buffers()
+        };
+        let scratch = (0..owned_scratch)
             .map(|_| self.stream().alloc_zeros::<u8>(scratch_bytes))
             .collect::<std::result::Result<Vec<_>, _>>()?;
         self.synchronize()?;
@@ -274,6 +284,7 @@ impl Gpu {
             schedule,
             passes,
             scratch,
+            stream: self.stream().clone(),
             creation: PlanCreation {
                 ms: start.elapsed().as_secs_f64() * 1e3,
                 origin,
@@ -359,8 +370,9 @@ impl GpuPlan {
         self.schedule.passes[0].kernel.recipe()
     }
 
-    /// Bytes of scratch memory the plan holds (zero for plans of one pass per axis that run in
-    /// place).
+    /// Bytes of scratch memory the plan's executions use (zero for plans of one pass per axis):
+    /// held by the plan, or supplied by the caller when the plan was created with
+    /// [`PlanOptions::external_scratch`].
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
@@ -368,7 +380,123 @@ impl GpuPlan {
     /// assert_eq!(plan.scratch_bytes(), 8 << 20);
     /// ```
     pub fn scratch_bytes(&self) -> usize {
-        self.scratch.iter().map(|s| s.len()).sum()
+        self.schedule.scratch_elements() * self.schedule.precision.complex_bytes()
+    }
+
+    /// Elements of caller-supplied scratch an execution needs (see
+    /// [`GpuPlan::execute_into_with_scratch`]).
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plan = gpu.plan_c2c(&tensorfft::Shape::new([1 << 22]), tensorfft::Precision::F32).unwrap();
+    /// assert_eq!(plan.scratch_len(), 1 << 22);
+    /// ```
+    pub fn scratch_len(&self) -> usize {
+        self.schedule.scratch_elements()
+    }
+
+    /// Queues this plan's executions on `stream` (as `cufftSetStream`), so plans on different
+    /// streams run concurrently and a plan can sit in the caller's pipeline. Buffers must be
+    /// ready on that stream; ordering against other streams is the caller's. The default is the
+    /// [`Gpu`]'s stream.
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let mut plan = gpu.plan_c2c(&tensorfft::Shape::new([4096]).batch(64), tensorfft::Precision::F32).unwrap();
+    /// plan.set_stream(gpu.new_stream().unwrap());
+    /// let mut x = gpu.alloc::<num_complex::Complex<f32>>(4096 * 64).unwrap();
+    /// plan.forward(&mut x).unwrap();
+    /// plan.stream().synchronize().unwrap();
+    /// ```
+    pub fn set_stream(&mut self, stream: Arc<CudaStream>) {
+        self.stream = stream;
+    }
+
+    /// The stream executions are queued on.
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plan = gpu.plan_c2c(&tensorfft::Shape::new([256]), tensorfft::Precision::F32).unwrap();
+    /// plan.stream().synchronize().unwrap();
+    /// ```
+    pub fn stream(&self) -> &Arc<CudaStream> {
+        &self.stream
+    }
+
+    /// Out-of-place transform with caller-supplied scratch of [`GpuPlan::scratch_len`] elements
+    /// (its contents are overwritten). A plan that holds scratch of its own uses the given
+    /// buffer instead.
+    ///
+    /// ```no_run
+    /// use tensorfft::{Direction, PlanOptions, Precision, Shape};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let opts = PlanOptions { external_scratch: true, ..Default::default() };
+    /// let plan = gpu.plan_c2c_with(&Shape::new([1 << 22]), Precision::F32, &opts).unwrap();
+    /// let x = gpu.alloc::<num_complex::Complex<f32>>(1 << 22).unwrap();
+    /// let mut y = gpu.alloc::<num_complex::Complex<f32>>(1 << 22).unwrap();
+    /// let mut work = gpu.alloc::<num_complex::Complex<f32>>(plan.scratch_len().max(1)).unwrap();
+    /// plan.execute_into_with_scratch(Direction::Forward, &x, &mut y, &mut work).unwrap();
+    /// ```
+    pub fn execute_into_with_scratch<T: Element>(
+        &self,
+        dir: Direction,
+        input: &DeviceBuffer<T>,
+        output: &mut DeviceBuffer<T>,
+        scratch: &mut DeviceBuffer<T>,
+    ) -> Result<()> {
+        self.check::<T>(input.len())?;
+        self.check::<T>(output.len())?;
+        let stream = &self.stream;
+        let work = self.check_scratch(scratch, stream)?;
+        let src = input.device_address(stream);
+        let dst = output.device_address_mut(stream);
+        self.run_passes(dir, src, dst, false, Some(work))
+    }
+
+    /// In-place transform with caller-supplied scratch (see
+    /// [`GpuPlan::execute_into_with_scratch`]).
+    ///
+    /// ```no_run
+    /// use tensorfft::{Direction, PlanOptions, Precision, Shape};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let opts = PlanOptions { external_scratch: true, ..Default::default() };
+    /// let plan = gpu.plan_c2c_with(&Shape::new([1 << 20]), Precision::F32, &opts).unwrap();
+    /// let mut x = gpu.alloc::<num_complex::Complex<f32>>(1 << 20).unwrap();
+    /// let mut work = gpu.alloc::<num_complex::Complex<f32>>(plan.scratch_len().max(1)).unwrap();
+    /// plan.execute_in_place_with_scratch(Direction::Inverse, &mut x, &mut work).unwrap();
+    /// ```
+    pub fn execute_in_place_with_scratch<T: Element>(
+        &self,
+        dir: Direction,
+        data: &mut DeviceBuffer<T>,
+        scratch: &mut DeviceBuffer<T>,
+    ) -> Result<()> {
+        self.check::<T>(data.len())?;
+        let work = self.check_scratch(scratch, &self.stream)?;
+        let ptr = data.device_address_mut(&self.stream);
+        self.run_passes(dir, ptr, ptr, true, Some(work))
+    }
+
+    /// The device address of caller scratch, after checking its type and length.
+    fn check_scratch<T: Element>(
+        &self,
+        scratch: &mut DeviceBuffer<T>,
+        stream: &CudaStream,
+    ) -> Result<u64> {
+        if T::PRECISION != self.schedule.precision {
+            return Err(Error::PrecisionMismatch {
+                plan: self.schedule.precision,
+                buffer: T::PRECISION,
+            });
+        }
+        let need = self.scratch_len();
+        if scratch.len() < need {
+            return Err(Error::LengthMismatch {
+                expected: need,
+                actual: scratch.len(),
+            });
+        }
+        Ok(scratch.device_address_mut(stream))
     }
 
     /// Number of transforms per execution.
@@ -534,10 +662,10 @@ impl GpuPlan {
     ) -> Result<()> {
         self.check::<T>(input.len())?;
         self.check::<T>(output.len())?;
-        let stream = self.gpu.stream();
+        let stream = &self.stream;
         let src = input.device_address(stream);
         let dst = output.device_address_mut(stream);
-        self.run_passes(dir, src, dst, false)
+        self.run_passes(dir, src, dst, false, None)
     }
 
     /// In-place transform in `dir`.
@@ -554,8 +682,8 @@ impl GpuPlan {
         data: &mut DeviceBuffer<T>,
     ) -> Result<()> {
         self.check::<T>(data.len())?;
-        let ptr = data.device_address_mut(self.gpu.stream());
-        self.run_passes(dir, ptr, ptr, true)
+        let ptr = data.device_address_mut(&self.stream);
+        self.run_passes(dir, ptr, ptr, true, None)
     }
 
     fn host<T: Element>(&self, dir: Direction, input: &[T]) -> Result<Vec<T>> {
@@ -581,17 +709,43 @@ impl GpuPlan {
         Ok(())
     }
 
-    /// Launches every pass on the stream, each from and to the buffers the schedule assigns.
-    fn run_passes(&self, dir: Direction, src: u64, dst: u64, in_place: bool) -> Result<()> {
-        let stream = self.gpu.stream();
-        let scratch: Vec<u64> = self
-            .scratch
+    /// Launches every pass on the plan's stream, each from and to the buffers the schedule
+    /// assigns; scratch is the plan's own, or the caller's (`work`, scratch buffers back to back).
+    fn run_passes(
+        &self,
+        dir: Direction,
+        src: u64,
+        dst: u64,
+        in_place: bool,
+        work: Option<u64>,
+    ) -> Result<()> {
+        let stream = &self.stream;
+        let scratch: Vec<u64> = match work {
+            Some(base) => {
+                let bytes = (self.schedule.len() * self.schedule.precision.complex_bytes()) as u64;
+                (0..self.schedule.scratch_buffers() as u64)
+                    .map(|k| base + k * bytes)
+                    .collect()
+            }
+            None => self
+                .scratch
+                .iter()
+                .map(|s| {
+                    let (ptr, _sync) = s.device_ptr(stream);
+                    ptr
+                })
+                .collect(),
+        };
+        let needs_scratch = self
+            .schedule
+            .buffers(in_place)
             .iter()
-            .map(|s| {
-                let (ptr, _sync) = s.device_ptr(stream);
-                ptr
-            })
-            .collect();
+            .any(|&(a, b)| matches!(a, Buffer::Scratch(_)) || matches!(b, Buffer::Scratch(_)));
+        if needs_scratch && scratch.len() < self.schedule.scratch_buffers() {
+            return Err(Error::ScratchRequired {
+                elements: self.schedule.scratch_elements(),
+            });
+        }
         let address = |b: Buffer| -> Result<u64> {
             match b {
                 Buffer::Input => Ok(src),
@@ -608,7 +762,7 @@ impl GpuPlan {
     }
 
     fn launch(&self, pass: &GpuPass, dir: Direction, src: u64, dst: u64) -> Result<()> {
-        let stream = self.gpu.stream();
+        let stream = &self.stream;
         let func = match dir {
             Direction::Forward => &pass.forward_fn,
             Direction::Inverse => &pass.inverse_fn,

@@ -187,6 +187,17 @@ impl Gpu {
         &self.inner.stream
     }
 
+    /// A new stream of this handle's context, e.g. for [`crate::GpuPlan::set_stream`].
+    ///
+    /// ```no_run
+    /// let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let s = gpu.new_stream().unwrap();
+    /// s.synchronize().unwrap();
+    /// ```
+    pub fn new_stream(&self) -> Result<Arc<CudaStream>> {
+        Ok(self.inner.ctx.new_stream()?)
+    }
+
     /// Waits for all queued work; reports asynchronous kernel faults.
     ///
     /// ```no_run

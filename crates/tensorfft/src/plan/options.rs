@@ -330,4 +330,8 @@ pub struct PlanOptions {
     pub normalization: Normalization,
     /// Planner overrides.
     pub tuning: Tuning,
+    /// The caller supplies the scratch memory (as `cufftSetWorkArea`): the plan allocates none
+    /// and multi-pass executions take it through `execute_into_with_scratch` and
+    /// `execute_in_place_with_scratch`.
+    pub external_scratch: bool,
 }
