@@ -30,6 +30,6 @@ pub use element::Element;
 pub use error::{Error, Result};
 pub use gpu::{DeviceBuffer, Gpu, GpuPlan};
 pub use plan::{
-    plan_c2c_recipe, plan_c2c_schedule, Direction, ExchangeFormat, IoMode, Normalization,
-    PlanOptions, Precision, Recipe, Schedule, Shape, Tuning, TwiddleSource,
+    plan_c2c_recipe, plan_c2c_schedule, Direction, ExchangeFormat, IoMode, Layout, Normalization,
+    PlanOptions, Precision, Recipe, Schedule, Shape, Strides, Tuning, TwiddleSource,
 };

@@ -8,8 +8,8 @@ use tensorfft::plan::planner::supported_lengths;
 use tensorfft::plan::schedule::PassKernel;
 use tensorfft::plan::schedule_planner::MAX_AXIS_LEN;
 use tensorfft::{
-    plan_c2c_recipe, plan_c2c_schedule, Normalization, PlanOptions, Precision, Recipe, Shape,
-    Tuning,
+    plan_c2c_recipe, plan_c2c_schedule, Layout, Normalization, PlanOptions, Precision, Recipe,
+    Shape, Strides, Tuning,
 };
 
 /// Default recipes for every supported length and precision, plus every tuning variant `tfft
@@ -51,15 +51,38 @@ fn all_strided_kernels() -> Vec<KernelSource> {
         shapes.push(vec![n, n, n]);
         shapes.push(vec![n, 4, 2]);
     }
+    // Strided layouts: columns (items fastest), padded transforms (both ends gathered).
+    let layouts = [
+        Layout::default(),
+        Layout {
+            input: Some(Strides { stride: 4, dist: 1 }),
+            output: Some(Strides { stride: 4, dist: 1 }),
+        },
+        Layout {
+            input: Some(Strides {
+                stride: 1,
+                dist: 1 << 29,
+            }),
+            output: None,
+        },
+    ];
     let mut out: Vec<KernelSource> = Vec::new();
     for p in [Precision::F16, Precision::F32, Precision::F64] {
-        for dims in &shapes {
+        for (dims, layout) in shapes
+            .iter()
+            .flat_map(|d| layouts.iter().map(move |l| (d, *l)))
+        {
+            if !layout.is_dense() && dims.iter().product::<usize>() > 1 << 20 {
+                continue;
+            }
             for normalization in [Normalization::None, Normalization::InverseByN] {
                 let opts = PlanOptions {
                     normalization,
+                    layout,
                     ..Default::default()
                 };
-                let s = plan_c2c_schedule(&Shape::from_dims(dims), p, &opts)
+                let batch = if layout.is_dense() { 1 } else { 4 };
+                let s = plan_c2c_schedule(&Shape::from_dims(dims).batch(batch), p, &opts)
                     .unwrap_or_else(|e| panic!("{dims:?} {p:?}: {e}"));
                 for pass in &s.passes {
                     if let PassKernel::Strided(sp) = &pass.kernel {

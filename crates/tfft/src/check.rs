@@ -20,19 +20,20 @@ use std::process::ExitCode;
 use tensorfft::cpu::oracle::relative_l2;
 use tensorfft::{Direction, Element, Error, Gpu, Normalization, PlanOptions, Precision, Shape};
 
+/// One checked property of one case.
 #[derive(Serialize, Clone, Debug)]
-struct CheckRow {
-    precision: &'static str,
+pub struct CheckRow {
+    pub precision: &'static str,
     /// Extents of one transform, slowest first.
-    shape: Vec<usize>,
+    pub shape: Vec<usize>,
     /// Elements of one transform (the product of `shape`).
-    n: usize,
-    batch: usize,
-    test: &'static str,
-    rel_l2: f64,
-    bound: f64,
-    pass: bool,
-    recipe: String,
+    pub n: usize,
+    pub batch: usize,
+    pub test: &'static str,
+    pub rel_l2: f64,
+    pub bound: f64,
+    pub pass: bool,
+    pub recipe: String,
 }
 
 #[derive(Serialize)]
@@ -138,6 +139,10 @@ pub fn run(
         bar.inc(1);
     }
     bar.finish_and_clear();
+    // The sweep also checks strided layouts.
+    if case.dims().is_none() {
+        rows.extend(crate::check_layouts::rows(&gpu, seed));
+    }
     let failures = rows.iter().filter(|r| !r.pass).count();
     summarize(&rows);
     for s in &skipped {

@@ -284,16 +284,27 @@ pub fn execute_schedule<T: Element>(
         });
     }
     let len = schedule.len();
-    if input.len() != len {
+    if input.len() != schedule.input_extent() {
         return Err(Error::LengthMismatch {
-            expected: len,
+            expected: schedule.input_extent(),
             actual: input.len(),
         });
     }
+    if in_place && schedule.layout.input != schedule.layout.output {
+        return Err(Error::Unsupported {
+            what: "in-place execution with different input and output layouts".into(),
+            supported: "in place with one layout, or out of place".into(),
+        });
+    }
     let nan = T::from_c64(Complex::new(f64::NAN, f64::NAN));
-    // Buffers: 0 input, 1 output, 2.. scratch.
+    // Buffers: 0 input, 1 output, 2.. scratch. Dense intermediates may use the output (or, in
+    // place, the input) buffer: a layout without overlaps spans at least `len` elements.
     let mut bufs: Vec<Vec<T>> = vec![input.to_vec(), Vec::new()];
-    bufs[1] = if in_place { Vec::new() } else { vec![nan; len] };
+    bufs[1] = if in_place {
+        Vec::new()
+    } else {
+        vec![nan; schedule.output_extent()]
+    };
     for _ in 0..schedule.scratch_buffers() {
         bufs.push(vec![nan; len]);
     }
@@ -333,7 +344,7 @@ pub fn execute_schedule<T: Element>(
             }
             PassKernel::Strided(p) => {
                 let mut out = std::mem::take(&mut bufs[di]);
-                if out.len() != len {
+                if out.is_empty() {
                     out = if si == di {
                         source.clone()
                     } else {

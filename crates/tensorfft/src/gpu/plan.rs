@@ -15,9 +15,9 @@ use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{
     CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg,
 };
-use std::sync::Arc;
 use half::f16;
 use num_complex::Complex;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// How long plan creation took, and whether NVRTC ran.
@@ -444,8 +444,7 @@ impl GpuPlan {
         output: &mut DeviceBuffer<T>,
         scratch: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        self.check::<T>(input.len())?;
-        self.check::<T>(output.len())?;
+        self.check_into::<T>(input.len(), output.len())?;
         let stream = &self.stream;
         let work = self.check_scratch(scratch, stream)?;
         let src = input.device_address(stream);
@@ -471,7 +470,7 @@ impl GpuPlan {
         data: &mut DeviceBuffer<T>,
         scratch: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        self.check::<T>(data.len())?;
+        self.check_in_place::<T>(data.len())?;
         let work = self.check_scratch(scratch, &self.stream)?;
         let ptr = data.device_address_mut(&self.stream);
         self.run_passes(dir, ptr, ptr, true, Some(work))
@@ -660,8 +659,7 @@ impl GpuPlan {
         input: &DeviceBuffer<T>,
         output: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        self.check::<T>(input.len())?;
-        self.check::<T>(output.len())?;
+        self.check_into::<T>(input.len(), output.len())?;
         let stream = &self.stream;
         let src = input.device_address(stream);
         let dst = output.device_address_mut(stream);
@@ -681,32 +679,60 @@ impl GpuPlan {
         dir: Direction,
         data: &mut DeviceBuffer<T>,
     ) -> Result<()> {
-        self.check::<T>(data.len())?;
+        self.check_in_place::<T>(data.len())?;
         let ptr = data.device_address_mut(&self.stream);
         self.run_passes(dir, ptr, ptr, true, None)
     }
 
     fn host<T: Element>(&self, dir: Direction, input: &[T]) -> Result<Vec<T>> {
-        self.check::<T>(input.len())?;
+        self.check_in_place::<T>(input.len())?;
         let mut data = self.gpu.upload(input)?;
         self.execute_in_place(dir, &mut data)?;
         self.gpu.download(&data)
     }
 
-    fn check<T: Element>(&self, len: usize) -> Result<()> {
+    fn check_precision<T: Element>(&self) -> Result<()> {
         if T::PRECISION != self.schedule.precision {
             return Err(Error::PrecisionMismatch {
                 plan: self.schedule.precision,
                 buffer: T::PRECISION,
             });
         }
-        if len != self.len() {
+        Ok(())
+    }
+
+    /// A dense side needs exactly the batch's elements; a strided one at least its extent.
+    fn check_side(len: usize, extent: usize, strided: bool) -> Result<()> {
+        if len < extent || (!strided && len != extent) {
             return Err(Error::LengthMismatch {
-                expected: self.len(),
+                expected: extent,
                 actual: len,
             });
         }
         Ok(())
+    }
+
+    fn check_into<T: Element>(&self, input: usize, output: usize) -> Result<()> {
+        self.check_precision::<T>()?;
+        let layout = &self.schedule.layout;
+        Self::check_side(input, self.schedule.input_extent(), layout.input.is_some())?;
+        Self::check_side(
+            output,
+            self.schedule.output_extent(),
+            layout.output.is_some(),
+        )
+    }
+
+    fn check_in_place<T: Element>(&self, len: usize) -> Result<()> {
+        self.check_precision::<T>()?;
+        let layout = &self.schedule.layout;
+        if layout.input != layout.output {
+            return Err(Error::Unsupported {
+                what: "in-place execution with different input and output layouts".into(),
+                supported: "in place with one layout, or out of place".into(),
+            });
+        }
+        Self::check_side(len, self.schedule.input_extent(), layout.input.is_some())
     }
 
     /// Launches every pass on the plan's stream, each from and to the buffers the schedule

@@ -15,7 +15,8 @@ pub mod strided_pass;
 pub mod twiddles;
 
 pub use options::{
-    Direction, ExchangeFormat, IoMode, Normalization, PlanOptions, Tuning, TwiddleSource,
+    Direction, ExchangeFormat, IoMode, Layout, Normalization, PlanOptions, Strides, Tuning,
+    TwiddleSource,
 };
 pub use planner::plan_c2c_recipe;
 pub use precision::Precision;

@@ -59,6 +59,102 @@ impl Normalization {
     }
 }
 
+/// Where the elements of one side (input or output) of a batched transform live, in the spirit
+/// of `cufftPlanMany` with the embedding equal to the transform's dimensions: element
+/// `(b, i_0, …, i_{d-1})` of transform `b` is at `b·dist + lin(i)·stride`, where `lin` is the
+/// row-major linear index within one transform.
+///
+/// ```
+/// use tensorfft::Strides;
+/// // A length-64 transform along axis 0 of a 64 x 32 x 16 array, for each of the 512 columns:
+/// let along_axis0 = Strides { stride: 32 * 16, dist: 1 };
+/// assert_eq!(along_axis0.extent(64, 512), 64 * 512);
+/// assert_eq!(Strides::dense(64).extent(64, 3), 192);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Strides {
+    /// Distance between neighbouring elements of a transform (in row-major order), in elements.
+    pub stride: usize,
+    /// Distance between the first elements of neighbouring transforms, in elements.
+    pub dist: usize,
+}
+
+impl Strides {
+    /// Contiguous transforms of `n` elements back to back.
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::Strides::dense(8), tensorfft::Strides { stride: 1, dist: 8 });
+    /// ```
+    pub fn dense(n: usize) -> Self {
+        Strides { stride: 1, dist: n }
+    }
+
+    /// Elements a buffer must hold for `batch` transforms of `n` elements (one past the last
+    /// element addressed), or `usize::MAX` on overflow.
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::Strides { stride: 2, dist: 100 }.extent(4, 2), 107);
+    /// ```
+    pub fn extent(&self, n: usize, batch: usize) -> usize {
+        let last = (batch.saturating_sub(1))
+            .checked_mul(self.dist)
+            .and_then(|a| {
+                n.saturating_sub(1)
+                    .checked_mul(self.stride)
+                    .and_then(|b| a.checked_add(b))
+            });
+        last.and_then(|l| l.checked_add(1)).unwrap_or(usize::MAX)
+    }
+
+    /// Whether no two elements of `batch` transforms of `n` elements share an address: either
+    /// the transforms do not interleave (`dist` beyond the last element of a transform), or
+    /// they interleave completely (`stride` beyond the last transform).
+    ///
+    /// ```
+    /// use tensorfft::Strides;
+    /// assert!(Strides { stride: 4, dist: 1 }.is_injective(8, 4));
+    /// assert!(!Strides { stride: 2, dist: 3 }.is_injective(8, 4));
+    /// ```
+    pub fn is_injective(&self, n: usize, batch: usize) -> bool {
+        let stride_ok = self.stride >= 1 || n == 1;
+        if batch == 1 {
+            return stride_ok;
+        }
+        let columns = (batch - 1)
+            .checked_mul(self.dist)
+            .is_some_and(|span| self.stride > span);
+        stride_ok && self.dist >= 1 && (self.dist >= self.extent(n, 1) || columns)
+    }
+}
+
+/// The memory layout of a plan's input and output; `None` is dense (transforms of
+/// `prod(dims)` contiguous elements, back to back).
+///
+/// ```
+/// use tensorfft::{Layout, Strides};
+/// let l = Layout { input: Some(Strides { stride: 512, dist: 1 }), output: None };
+/// assert!(!l.is_dense());
+/// assert!(Layout::default().is_dense());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// Where the input lives.
+    pub input: Option<Strides>,
+    /// Where the output lives.
+    pub output: Option<Strides>,
+}
+
+impl Layout {
+    /// Whether both sides are dense (`None`).
+    ///
+    /// ```
+    /// assert!(tensorfft::Layout::default().is_dense());
+    /// ```
+    pub fn is_dense(&self) -> bool {
+        self.input.is_none() && self.output.is_none()
+    }
+}
+
 /// How device memory is read and written by a single-pass kernel.
 ///
 /// ```
@@ -334,4 +430,6 @@ pub struct PlanOptions {
     /// and multi-pass executions take it through `execute_into_with_scratch` and
     /// `execute_in_place_with_scratch`.
     pub external_scratch: bool,
+    /// Where input and output live (dense by default).
+    pub layout: Layout,
 }

@@ -3,7 +3,7 @@
 //! by pass.
 
 use super::error_bound::error_bound;
-use super::options::{Direction, ExchangeFormat, Normalization};
+use super::options::{Direction, ExchangeFormat, Layout, Normalization, Strides};
 use super::precision::Precision;
 use super::recipe::Recipe;
 use super::strided_pass::StridedPass;
@@ -159,6 +159,8 @@ pub struct Schedule {
     pub precision: Precision,
     /// Scaling of the inverse.
     pub normalization: Normalization,
+    /// Where the input and output live.
+    pub layout: Layout,
     /// The passes, first to last.
     pub passes: Vec<Pass>,
 }
@@ -175,7 +177,7 @@ impl Schedule {
         self.dims.iter().product()
     }
 
-    /// Elements of the whole batch (the length of the caller's buffers).
+    /// Elements of the whole batch (the length of dense buffers, and of scratch buffers).
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
@@ -184,6 +186,37 @@ impl Schedule {
     /// ```
     pub fn len(&self) -> usize {
         self.transform_len() * self.batch
+    }
+
+    /// Elements an input buffer must hold: [`Schedule::len`] for a dense input, else one past
+    /// the last element the input layout addresses.
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_schedule, Layout, PlanOptions, Precision, Shape, Strides};
+    /// let layout = Layout { input: Some(Strides { stride: 2, dist: 16 }), output: None };
+    /// let opts = PlanOptions { layout, ..Default::default() };
+    /// let s = plan_c2c_schedule(&Shape::new([8]).batch(3), Precision::F32, &opts).unwrap();
+    /// assert_eq!((s.input_extent(), s.output_extent()), (47, 24));
+    /// ```
+    pub fn input_extent(&self) -> usize {
+        self.side(self.layout.input)
+            .extent(self.transform_len(), self.batch)
+    }
+
+    /// Elements an output buffer must hold (see [`Schedule::input_extent`]).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([8]).batch(3), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!(s.output_extent(), 24);
+    /// ```
+    pub fn output_extent(&self) -> usize {
+        self.side(self.layout.output)
+            .extent(self.transform_len(), self.batch)
+    }
+
+    fn side(&self, strides: Option<Strides>) -> Strides {
+        strides.unwrap_or(Strides::dense(self.transform_len()))
     }
 
     /// Never true: a schedule transforms at least two elements.

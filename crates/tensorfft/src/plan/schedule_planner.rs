@@ -1,7 +1,7 @@
 //! Chooses a [`Schedule`] for a shape: one pass per axis where the axis fits a block, Stockham
 //! passes of radix up to [`DEFAULT_MAX_PASS_LEN`] where it does not. Pure data in, data out.
 
-use super::options::{IoMode, Normalization, PlanOptions, Tuning};
+use super::options::{IoMode, Normalization, PlanOptions, Strides, Tuning};
 use super::planner::{max_len, plan_c2c_recipe, MAX_THREADS_PER_BLOCK};
 use super::precision::Precision;
 use super::recipe::Recipe;
@@ -72,38 +72,86 @@ pub fn plan_c2c_schedule(
         normalization: Normalization::None,
         ..*options
     };
-    let mut passes = Vec::new();
+    let total: usize = dims.iter().product();
+    let dense = Strides::dense(total);
+    let (src, dst) = (
+        options.layout.input.unwrap_or(dense),
+        options.layout.output.unwrap_or(dense),
+    );
+    for (side, st) in [("input", src), ("output", dst)] {
+        if !st.is_injective(total, batch) {
+            return Err(unsupported(
+                format!(
+                    "{side} layout {st:?} for {batch} transforms of {dims:?} (elements overlap)"
+                ),
+                "strides and distances under which no two elements share an address",
+            ));
+        }
+        if st.extent(total, batch) == usize::MAX {
+            return Err(Error::InvalidSize(format!(
+                "{side} layout {st:?} overflows usize"
+            )));
+        }
+    }
+    // The single-pass kernel reads and writes dense transforms; other layouts run every axis as
+    // strided passes, the first reading the caller's input layout, the last writing the output
+    // layout, the others dense intermediates.
+    let all_dense = src == dense && dst == dense;
+    let max_pass = options
+        .tuning
+        .max_pass_len
+        .unwrap_or(DEFAULT_MAX_PASS_LEN)
+        .clamp(2, 1 << 14);
+    // (axis, pass length, span) of every pass, or the single-pass kernel's axis (span 0).
+    let mut steps: Vec<(usize, usize, usize)> = Vec::new();
     for axis in (0..dims.len()).rev() {
         let n = dims[axis];
         let inner: usize = dims[axis + 1..].iter().product();
-        let outer = dims[..axis].iter().product::<usize>() * batch;
         // A tuned maximum pass length also splits axes the single-pass kernel could take.
         let single_max = max_len(precision).min(options.tuning.max_pass_len.unwrap_or(usize::MAX));
-        if inner == 1 && n <= single_max {
-            let recipe = plan_c2c_recipe(&Shape::new([n]).batch(outer), precision, &pass_options)?;
-            passes.push(Pass {
-                kernel: PassKernel::SinglePass {
-                    recipe,
-                    batch: outer,
-                },
-                axis,
-            });
+        if all_dense && inner == 1 && n <= single_max {
+            steps.push((axis, n, 0));
             continue;
         }
-        let max_pass = options
-            .tuning
-            .max_pass_len
-            .unwrap_or(DEFAULT_MAX_PASS_LEN)
-            .clamp(2, 1 << 14);
         let mut ns = 1;
         for len in pass_lengths(n, max_pass) {
-            let pass = stockham_pass(precision, &options.tuning, n, len, ns, inner, outer)?;
-            passes.push(Pass {
-                kernel: PassKernel::Strided(pass),
-                axis,
-            });
+            steps.push((axis, len, ns));
             ns *= len;
         }
+    }
+    let mut passes = Vec::with_capacity(steps.len());
+    for (i, &(axis, len, ns)) in steps.iter().enumerate() {
+        let n = dims[axis];
+        let inner: usize = dims[axis + 1..].iter().product();
+        let outer: usize = dims[..axis].iter().product();
+        let kernel = if ns == 0 {
+            let recipe = plan_c2c_recipe(
+                &Shape::new([n]).batch(outer * batch),
+                precision,
+                &pass_options,
+            )?;
+            PassKernel::SinglePass {
+                recipe,
+                batch: outer * batch,
+            }
+        } else {
+            let geometry = AxisGeometry {
+                n,
+                inner,
+                outer,
+                batch,
+                src: if i == 0 { src } else { dense },
+                dst: if i + 1 == steps.len() { dst } else { dense },
+            };
+            PassKernel::Strided(stockham_pass(
+                precision,
+                &options.tuning,
+                &geometry,
+                len,
+                ns,
+            )?)
+        };
+        passes.push(Pass { kernel, axis });
     }
     // A normalized inverse scales in every pass, by 1/(its length): the scales multiply to
     // 1/(product of the extents), and no intermediate grows beyond the data's magnitude times
@@ -118,6 +166,7 @@ pub fn plan_c2c_schedule(
     }
     Ok(Schedule {
         dims: dims.to_vec(),
+        layout: options.layout,
         batch,
         precision,
         normalization: options.normalization,
@@ -145,41 +194,62 @@ pub fn pass_lengths(n: usize, max_pass: usize) -> Vec<usize> {
         .collect()
 }
 
-/// The Stockham pass of length `len` and span `ns` of an axis of length `n` whose elements are
-/// `inner` apart (the product of the later extents), with `outer` lines along the earlier axes
-/// and the batch. Butterfly `j = m + ns q` reads samples `j + r n/len` and writes
-/// `q ns len + m + r ns` (in units of `inner`), after the twiddle `w_{ns len}^{m r}`.
+/// An axis of a batched transform: its length `n`, the product `inner` of the later extents
+/// and `outer` of the earlier ones, the batch, and the layouts a pass reads and writes.
+struct AxisGeometry {
+    n: usize,
+    inner: usize,
+    outer: usize,
+    batch: usize,
+    src: Strides,
+    dst: Strides,
+}
+
+/// The Stockham pass of length `len` and span `ns` along an axis. Butterfly `j = m + ns q`
+/// reads samples `j + r n/len` and writes `q ns len + m + r ns` (in units of the axis's element
+/// distance), after the twiddle `w_{ns len}^{m r}`. Item dimensions are ordered by input stride,
+/// so the fastest has unit stride wherever the layout has one.
 fn stockham_pass(
     precision: Precision,
     tuning: &Tuning,
-    n: usize,
+    axis: &AxisGeometry,
     len: usize,
     ns: usize,
-    inner: usize,
-    outer: usize,
 ) -> Result<StridedPass> {
-    let s = inner;
-    let mut dims = Vec::new();
+    let AxisGeometry {
+        n,
+        inner,
+        outer,
+        batch,
+        src,
+        dst,
+    } = *axis;
+    // Element distances along the axis, in the input and the output.
+    let (a, b) = (inner * src.stride, inner * dst.stride);
+    // (count, in stride, out stride, whether it is the twiddle's m)
+    let mut all = [
+        (inner, src.stride, dst.stride, false),
+        (ns, a, b, ns > 1),
+        (n / (len * ns), ns * a, ns * len * b, false),
+        (outer, n * a, n * b, false),
+        (batch, src.dist, dst.dist, false),
+    ];
+    all.sort_by_key(|d| d.1);
+    let mut dims: Vec<ItemDim> = Vec::new();
     let mut twiddle = None;
-    let mut push = |count: usize, in_stride: usize, out_stride: usize| {
-        if count > 1 {
-            dims.push(ItemDim {
-                count,
-                in_stride,
-                out_stride,
+    for &(count, in_stride, out_stride, is_m) in all.iter().filter(|d| d.0 > 1) {
+        if is_m {
+            twiddle = Some(PassTwiddle {
+                dim: dims.len(),
+                root: ns * len,
             });
         }
-    };
-    push(inner, 1, 1);
-    if ns > 1 {
-        twiddle = Some(PassTwiddle {
-            dim: usize::from(inner > 1),
-            root: ns * len,
+        dims.push(ItemDim {
+            count,
+            in_stride,
+            out_stride,
         });
     }
-    push(ns, s, s);
-    push(n / (len * ns), ns * s, ns * len * s);
-    push(outer, n * s, n * s);
     if dims.is_empty() {
         dims.push(ItemDim {
             count: 1,
@@ -188,7 +258,7 @@ fn stockham_pass(
         });
     }
     debug_assert!(dims.len() <= MAX_ITEM_DIMS);
-    let sample_stride_in = (n / len) * s;
+    let sample_stride_in = (n / len) * a;
     // Items whose neighbours are contiguous are loaded straight into registers; others are
     // gathered through shared memory.
     let gathered = dims[0].in_stride >= sample_stride_in;
@@ -198,7 +268,7 @@ fn stockham_pass(
         items_per_tile,
         dims,
         sample_stride_in,
-        sample_stride_out: ns * s,
+        sample_stride_out: ns * b,
         twiddle,
         scaled: false,
     })
