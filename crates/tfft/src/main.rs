@@ -136,6 +136,9 @@ enum Command {
         /// Only shapes of these ranks of the sweep (comma-separated, e.g. 2,3).
         #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=3))]
         rank: Vec<u8>,
+        /// Only the strided-layout cases of the sweep.
+        #[arg(long)]
+        layouts: bool,
     },
     /// Time tensorfft against cuFFT and a device copy on the same buffers.
     Bench {
@@ -190,11 +193,13 @@ fn main() -> ExitCode {
             json,
             only,
             rank,
+            layouts,
         } => {
             let filter = check::SweepFilter {
                 quick,
                 precisions: only,
                 ranks: rank.into_iter().map(usize::from).collect(),
+                layouts_only: layouts,
             };
             check::run(&filter, &case, json.as_deref())
         }
