@@ -4,30 +4,9 @@
 //! same bytes. `cargo run --release --example multipass_probe -- f32 1024x1024 65536 ...`
 
 use num_complex::Complex;
-use tensorfft::cpu::oracle::{oracle_c2c, relative_l2};
+use tensorfft::cpu::oracle::{oracle_c2c_nd, relative_l2};
 use tensorfft::gpu::timer::EventTimer;
 use tensorfft::{Direction, Element, Gpu, Normalization, Precision, Shape};
-
-fn oracle_nd(x: &[Complex<f64>], dims: &[usize], dir: Direction) -> Vec<Complex<f64>> {
-    let mut t = x.to_vec();
-    for axis in 0..dims.len() {
-        let n = dims[axis];
-        let inner: usize = dims[axis + 1..].iter().product();
-        for o in 0..t.len() / (n * inner) {
-            for c in 0..inner {
-                let at = |k: usize| o * n * inner + k * inner + c;
-                let line: Vec<Complex<f64>> = (0..n).map(|k| t[at(k)]).collect();
-                for (k, v) in oracle_c2c(&line, n, dir, Normalization::None)
-                    .into_iter()
-                    .enumerate()
-                {
-                    t[at(k)] = v;
-                }
-            }
-        }
-    }
-    t
-}
 
 fn median(gpu: &Gpu, f: &mut dyn FnMut() -> tensorfft::Result<()>) -> tensorfft::Result<f64> {
     let timer = EventTimer::new(gpu)?;
@@ -81,7 +60,7 @@ fn probe<T: Element>(gpu: &Gpu, dims: &[usize], total: usize) -> tensorfft::Resu
     for t in [0, batch - 1] {
         let r = t * n..(t + 1) * n;
         let xw: Vec<Complex<f64>> = x[r.clone()].iter().map(|e| e.to_c64()).collect();
-        let want = oracle_nd(&xw, dims, Direction::Forward);
+        let want = oracle_c2c_nd(&xw, dims, Direction::Forward, Normalization::None);
         for got in [&y, &yi] {
             let g: Vec<Complex<f64>> = got[r.clone()].iter().map(|e| e.to_c64()).collect();
             err = err.max(relative_l2(&g, &want));

@@ -2,9 +2,11 @@
 //! ranged device copies the check's large batches use. Needs a GPU and libcufft; without them
 //! every test says so and passes (the CPU side of the oracle is tested in `cpu::oracle`).
 
+mod common;
+use common::random;
+
 use half::f16;
 use num_complex::Complex;
-use rand::Rng;
 use tensorfft::cpu::oracle::{oracle_c2c_nd, relative_l2};
 use tensorfft::gpu::cufft_baseline::CufftPlan;
 use tensorfft::gpu::libraries::cufft_present;
@@ -22,18 +24,6 @@ fn gpu() -> Option<Gpu> {
             None
         }
     }
-}
-
-fn random<T: Element>(len: usize) -> Vec<T> {
-    let mut rng = rand::rng();
-    (0..len)
-        .map(|_| {
-            T::from_c64(Complex::new(
-                rng.random_range(-1.0..=1.0),
-                rng.random_range(-1.0..=1.0),
-            ))
-        })
-        .collect()
 }
 
 fn check_shape<T: Element>(gpu: &Gpu, dims: &[usize], batch: usize, bound: f64) {

@@ -1,9 +1,11 @@
 //! The CPU reference executor, running each recipe exactly as the GPU does, against the f64
 //! oracle for every supported length and precision, on fresh random data.
 
+mod common;
+use common::{random, widen};
+
 use half::f16;
 use num_complex::Complex;
-use rand::Rng;
 use tensorfft::cpu::oracle::{oracle_c2c, relative_l2};
 use tensorfft::cpu::reference::execute;
 use tensorfft::plan::error_bound::error_bound;
@@ -12,22 +14,6 @@ use tensorfft::{
     plan_c2c_recipe, Direction, Element, ExchangeFormat, Normalization, PlanOptions, Precision,
     Recipe, Shape, Tuning, TwiddleSource,
 };
-
-fn random<T: Element>(len: usize) -> Vec<T> {
-    let mut rng = rand::rng();
-    (0..len)
-        .map(|_| {
-            T::from_c64(Complex::new(
-                rng.random_range(-1.0..=1.0),
-                rng.random_range(-1.0..=1.0),
-            ))
-        })
-        .collect()
-}
-
-fn widen<T: Element>(x: &[T]) -> Vec<Complex<f64>> {
-    x.iter().map(|e| e.to_c64()).collect()
-}
 
 /// Forward, inverse and normalized round trip of `recipe` on `batch` random transforms.
 fn check_recipe<T: Element>(recipe: &Recipe, batch: usize) {

@@ -2,10 +2,12 @@
 //! GPU runs them, against the f64 oracle on fresh random data: forward, inverse, normalized round
 //! trip, in place and out of place.
 
+mod common;
+use common::{random, widen};
+
 use half::f16;
 use num_complex::Complex;
-use rand::Rng;
-use tensorfft::cpu::oracle::{oracle_c2c, relative_l2};
+use tensorfft::cpu::oracle::{oracle_c2c_nd, relative_l2};
 use tensorfft::cpu::reference::execute_schedule;
 use tensorfft::plan::schedule::PassKernel;
 use tensorfft::{
@@ -13,43 +15,12 @@ use tensorfft::{
     Shape, Strides, Tuning,
 };
 
-fn random<T: Element>(len: usize) -> Vec<T> {
-    let mut rng = rand::rng();
-    (0..len)
-        .map(|_| {
-            T::from_c64(Complex::new(
-                rng.random_range(-1.0..=1.0),
-                rng.random_range(-1.0..=1.0),
-            ))
-        })
-        .collect()
-}
-
-fn widen<T: Element>(x: &[T]) -> Vec<Complex<f64>> {
-    x.iter().map(|e| e.to_c64()).collect()
-}
-
-/// The n-D DFT of every transform of a batch: rustfft in f64 along each axis.
+/// The n-D DFT of every transform of a batch (the library's f64 oracle, transform by transform).
 fn oracle_nd(x: &[Complex<f64>], dims: &[usize], dir: Direction) -> Vec<Complex<f64>> {
-    let mut y = x.to_vec();
     let total: usize = dims.iter().product();
-    for axis in 0..dims.len() {
-        let n = dims[axis];
-        let inner: usize = dims[axis + 1..].iter().product();
-        for t in y.chunks_mut(total) {
-            for o in 0..total / (n * inner) {
-                for c in 0..inner {
-                    let at = |k: usize| o * n * inner + k * inner + c;
-                    let line: Vec<Complex<f64>> = (0..n).map(|k| t[at(k)]).collect();
-                    let f = oracle_c2c(&line, n, dir, Normalization::None);
-                    for (k, v) in f.into_iter().enumerate() {
-                        t[at(k)] = v;
-                    }
-                }
-            }
-        }
-    }
-    y
+    x.chunks(total)
+        .flat_map(|t| oracle_c2c_nd(t, dims, dir, Normalization::None))
+        .collect()
 }
 
 fn check_schedule<T: Element>(dims: &[usize], batch: usize, tuning: Tuning) -> Schedule {
