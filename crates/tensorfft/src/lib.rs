@@ -1,8 +1,9 @@
 //! tensorfft: fast Fourier transforms on NVIDIA GPUs.
 //!
-//! A plan fixes shape, precision and options, chooses the algorithm once (a [`Recipe`]), compiles
-//! its CUDA kernels with NVRTC and runs them many times. A CPU reference executor runs the same
-//! recipe, so everything but the GPU itself is tested without one.
+//! A plan fixes shape, precision and options, chooses the algorithm once (a [`Schedule`] of
+//! passes, each kernel configured by a [`Recipe`]), compiles its CUDA kernels with NVRTC and runs
+//! them many times. A CPU reference executor runs the same schedule, so everything but the GPU
+//! itself is tested without one.
 //!
 //! ```no_run
 //! use tensorfft::{Gpu, Precision, Shape};

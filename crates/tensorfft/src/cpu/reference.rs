@@ -241,7 +241,13 @@ fn strided_pass<R: Float, T: Element>(
                 let e = (m * k) % root;
                 v = v * (hi[e >> lo_bits] * lo[e & ((1 << lo_bits) - 1)]);
             }
-            *xk = exchange_round(v, recipe.exchange);
+            // Gathered tiles sit in shared memory (the exchange format) before the first stage;
+            // direct loads keep the twiddled value in registers.
+            *xk = if pass.staged_in() {
+                exchange_round(v, recipe.exchange)
+            } else {
+                v
+            };
         }
         transform(recipe, &table, sign, true, scaled, &mut x, &mut y);
         for (k, &c) in x.iter().enumerate() {
@@ -290,15 +296,12 @@ pub fn execute_schedule<T: Element>(
             actual: input.len(),
         });
     }
-    if in_place && schedule.layout.input != schedule.layout.output {
-        return Err(Error::Unsupported {
-            what: "in-place execution with different input and output layouts".into(),
-            supported: "in place with one layout, or out of place".into(),
-        });
+    if in_place {
+        schedule.check_in_place()?;
     }
     let nan = T::from_c64(Complex::new(f64::NAN, f64::NAN));
-    // Buffers: 0 input, 1 output, 2.. scratch. Dense intermediates may use the output (or, in
-    // place, the input) buffer: a layout without overlaps spans at least `len` elements.
+    // Buffers: 0 input, 1 output, 2.. scratch. Dense intermediates use the output buffer only
+    // when its layout is dense (`Schedule::buffers`).
     let mut bufs: Vec<Vec<T>> = vec![input.to_vec(), Vec::new()];
     bufs[1] = if in_place {
         Vec::new()

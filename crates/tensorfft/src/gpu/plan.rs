@@ -35,10 +35,12 @@ pub struct PlanCreation {
     pub origin: ModuleOrigin,
 }
 
-/// A batched 1D complex-to-complex transform on one GPU: create once, execute many times.
+/// A batched 1D, 2D or 3D complex-to-complex transform on one GPU: create once, execute many
+/// times. Its [`Schedule`] of passes is launched on the plan's stream.
 ///
-/// Buffers hold `n * batch` elements of the plan's precision; any other buffer is refused with
-/// an error before anything is queued, leaving it untouched.
+/// Dense buffers hold exactly the product of the extents times the batch; buffers of a strided
+/// layout at least its extent ([`Schedule::input_extent`]). Any other buffer, or a buffer of
+/// another precision, is refused with an error before anything is queued, leaving it untouched.
 ///
 /// ```no_run
 /// use num_complex::Complex;
@@ -167,7 +169,7 @@ impl PassGeometry {
 }
 
 impl Gpu {
-    /// Plans a batched 1D complex-to-complex transform with default options.
+    /// Plans a batched 1D, 2D or 3D complex-to-complex transform with default options.
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
@@ -178,7 +180,7 @@ impl Gpu {
         self.plan_c2c_with(shape, precision, &PlanOptions::default())
     }
 
-    /// Plans a batched 1D complex-to-complex transform with `options`.
+    /// Plans a batched 1D, 2D or 3D complex-to-complex transform with `options`.
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
@@ -370,8 +372,9 @@ impl GpuPlan {
         self.schedule.passes[0].kernel.recipe()
     }
 
-    /// Bytes of scratch memory the plan's executions use (zero for plans of one pass per axis):
-    /// held by the plan, or supplied by the caller when the plan was created with
+    /// Bytes of scratch memory the plan's executions use (zero for dense plans whose passes all
+    /// run in place, such as one pass per axis; up to two batch-sized buffers otherwise): held by
+    /// the plan, or supplied by the caller when the plan was created with
     /// [`PlanOptions::external_scratch`].
     ///
     /// ```no_run
@@ -398,7 +401,8 @@ impl GpuPlan {
     /// Queues this plan's executions on `stream` (as `cufftSetStream`), so plans on different
     /// streams run concurrently and a plan can sit in the caller's pipeline. Buffers must be
     /// ready on that stream; ordering against other streams is the caller's. The default is the
-    /// [`Gpu`]'s stream.
+    /// [`Gpu`]'s stream. A plan's own scratch serves one execution at a time: executions of one
+    /// plan must not overlap on different streams (use caller scratch, or a plan per stream).
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
@@ -726,12 +730,7 @@ impl GpuPlan {
     fn check_in_place<T: Element>(&self, len: usize) -> Result<()> {
         self.check_precision::<T>()?;
         let layout = &self.schedule.layout;
-        if layout.input != layout.output {
-            return Err(Error::Unsupported {
-                what: "in-place execution with different input and output layouts".into(),
-                supported: "in place with one layout, or out of place".into(),
-            });
-        }
+        self.schedule.check_in_place()?;
         Self::check_side(len, self.schedule.input_extent(), layout.input.is_some())
     }
 
@@ -807,7 +806,8 @@ impl GpuPlan {
                     groups
                 }
             }
-            // Strided passes run a persistent, software-pipelined grid.
+            // Gathered strided passes run a persistent, software-pipelined grid; direct ones a
+            // block per tile.
             PassLaunch::Strided {
                 tiles, persistent, ..
             } => {
@@ -843,9 +843,10 @@ impl GpuPlan {
             }
         }
         // SAFETY: the arguments match the kernel's signature (two element pointers of the plan's
-        // storage type checked by `check`, or scratch of the same size; the stage twiddle table;
-        // then the batch, or the four-step table and the pass geometry); buffers hold
-        // the schedule's element count; the launch shape is the pass's.
+        // storage type, or scratch of the batch's size; the stage twiddle table; then the batch,
+        // or the four-step table and the pass geometry). The caller's buffers were checked to
+        // hold the layout's extent, and a pass addresses only elements of its layout (or dense
+        // intermediates in a dense output or in scratch); the launch shape is the pass's.
         unsafe { args.launch(cfg) }?;
         Ok(())
     }

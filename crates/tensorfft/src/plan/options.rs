@@ -259,8 +259,8 @@ pub struct Tuning {
     /// Longest DFT of one strided pass of a multi-pass plan (a power of two; default 1024):
     /// longer axes are split into Stockham passes of at most this length.
     pub max_pass_len: Option<usize>,
-    /// Shared memory of one strided-pass tile, in bytes (default 32 KiB; a block holds two tiles); sets the items per
-    /// tile unless [`Tuning::items_per_tile`] does.
+    /// Shared memory of one gathered strided-pass tile, in bytes (default 32 KiB; such a block
+    /// holds two tiles); sets their items per tile unless [`Tuning::items_per_tile`] does.
     pub pass_tile_bytes: Option<usize>,
     /// Items (lines) a strided pass loads, transforms and stores per tile (a power of two).
     pub items_per_tile: Option<usize>,

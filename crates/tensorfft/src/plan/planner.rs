@@ -36,7 +36,8 @@ pub fn max_len(precision: Precision) -> usize {
     }
 }
 
-/// Every length the planner accepts for `precision`, shortest first.
+/// Every length the single-pass planner ([`plan_c2c_recipe`]) accepts for `precision`, shortest
+/// first. Schedules ([`crate::plan_c2c_schedule`]) take every power of two up to 2^28.
 ///
 /// ```
 /// let ns = tensorfft::plan::planner::supported_lengths(tensorfft::Precision::F16);

@@ -5,7 +5,8 @@ use super::padding::Padding;
 use super::precision::Precision;
 use std::fmt;
 
-/// The single-pass kernel configuration chosen for a batched 1D complex transform.
+/// The single-pass kernel configuration of a batched 1D complex transform: a whole plan for
+/// short transforms, one pass of a [`crate::Schedule`] or the in-block DFT of a strided pass.
 ///
 /// The GPU instantiates its kernel template from these fields; the CPU reference executor runs
 /// the same stages, twiddles and roundings from them.
@@ -42,7 +43,8 @@ pub struct Recipe {
     pub min_blocks_per_sm: usize,
     /// Whether the next tile's loads are issued before the current tile is computed.
     pub prefetch: bool,
-    /// Whether the inverse kernel scales its output ([`crate::Normalization::InverseByN`]).
+    /// Whether the inverse kernel scales every stage by 1/radix, so the transform is scaled by
+    /// 1/N ([`crate::Normalization::InverseByN`]).
     pub inverse_scaled: bool,
     /// Whether each stage's twiddles are loaded during the previous stage.
     pub twiddles_ahead: bool,

@@ -248,6 +248,24 @@ impl Schedule {
         }
     }
 
+    /// Refuses an in-place execution when input and output have different layouts.
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_schedule, Layout, PlanOptions, Precision, Shape, Strides};
+    /// let layout = Layout { input: Some(Strides { stride: 2, dist: 16 }), output: None };
+    /// let s = plan_c2c_schedule(&Shape::new([8]), Precision::F32, &PlanOptions { layout, ..Default::default() }).unwrap();
+    /// assert!(s.check_in_place().is_err());
+    /// ```
+    pub fn check_in_place(&self) -> crate::Result<()> {
+        if self.layout.input != self.layout.output {
+            return Err(crate::Error::Unsupported {
+                what: "in-place execution with different input and output layouts".into(),
+                supported: "in place with one layout, or out of place".into(),
+            });
+        }
+        Ok(())
+    }
+
     /// Source and destination of every pass, for an execution in place (`input` and `output`
     /// the same buffer) or out of place (the input is never written). The last pass writes the
     /// output; passes that cannot run in place alternate between the output and scratch.
@@ -262,6 +280,9 @@ impl Schedule {
     pub fn buffers(&self, in_place: bool) -> Vec<(Buffer, Buffer)> {
         let count = self.passes.len();
         let mut out = vec![(Buffer::Input, Buffer::Output); count];
+        // Intermediates are dense: the output buffer may hold one only when its own layout is
+        // dense (a strided output's gaps belong to the caller).
+        let output_dense = self.layout.output.is_none();
         let mut loc = Buffer::Output;
         for p in (0..count).rev() {
             out[p].1 = loc;
@@ -271,11 +292,14 @@ impl Schedule {
             if !self.passes[p].kernel.in_place_safe() {
                 loc = match loc {
                     Buffer::Output => Buffer::Scratch(0),
-                    _ => Buffer::Output,
+                    Buffer::Scratch(0) if output_dense => Buffer::Output,
+                    Buffer::Scratch(0) => Buffer::Scratch(1),
+                    _ => Buffer::Scratch(0),
                 };
             }
             out[p].0 = loc;
         }
+        debug_assert!(count > 1 || self.passes[0].kernel.in_place_safe() || !in_place);
         // In place, a first pass that cannot run in place must not write the input it reads.
         if in_place
             && count > 1

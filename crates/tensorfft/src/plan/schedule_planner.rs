@@ -1,8 +1,8 @@
 //! Chooses a [`Schedule`] for a shape: one pass per axis where the axis fits a block, Stockham
 //! passes of radix up to [`DEFAULT_MAX_PASS_LEN`] where it does not. Pure data in, data out.
 
-use super::options::{IoMode, Normalization, PlanOptions, Strides, Tuning};
-use super::planner::{max_len, plan_c2c_recipe, MAX_THREADS_PER_BLOCK};
+use super::options::{IoMode, Layout, Normalization, PlanOptions, Strides, Tuning};
+use super::planner::{max_len, plan_c2c_recipe, MAX_SHARED_BYTES, MAX_THREADS_PER_BLOCK};
 use super::precision::Precision;
 use super::recipe::Recipe;
 use super::schedule::{Pass, PassKernel, Schedule};
@@ -78,6 +78,11 @@ pub fn plan_c2c_schedule(
         options.layout.input.unwrap_or(dense),
         options.layout.output.unwrap_or(dense),
     );
+    // Dense strides given explicitly are the dense layout.
+    let layout = Layout {
+        input: Some(src).filter(|&s| s != dense),
+        output: Some(dst).filter(|&s| s != dense),
+    };
     for (side, st) in [("input", src), ("output", dst)] {
         if !st.is_injective(total, batch) {
             return Err(unsupported(
@@ -97,11 +102,12 @@ pub fn plan_c2c_schedule(
     // strided passes, the first reading the caller's input layout, the last writing the output
     // layout, the others dense intermediates.
     let all_dense = src == dense && dst == dense;
+    // At most what one block transforms (the single-pass limit); a power of two or the one below.
     let max_pass = options
         .tuning
         .max_pass_len
         .unwrap_or(DEFAULT_MAX_PASS_LEN)
-        .clamp(2, 1 << 14);
+        .clamp(2, max_len(precision));
     // (axis, pass length, span) of every pass, or the single-pass kernel's axis (span 0).
     let mut steps: Vec<(usize, usize, usize)> = Vec::new();
     for axis in (0..dims.len()).rev() {
@@ -166,7 +172,7 @@ pub fn plan_c2c_schedule(
     }
     Ok(Schedule {
         dims: dims.to_vec(),
-        layout: options.layout,
+        layout,
         batch,
         precision,
         normalization: options.normalization,
@@ -224,14 +230,24 @@ fn stockham_pass(
         src,
         dst,
     } = *axis;
-    // Element distances along the axis, in the input and the output.
-    let (a, b) = (inner * src.stride, inner * dst.stride);
+    // Element distances along the axis, in the input and the output. Saturating: the strides of
+    // dimensions with more than one item lie within the layout's extent (checked by the
+    // planner); the others are never used.
+    let (a, b) = (
+        inner.saturating_mul(src.stride),
+        inner.saturating_mul(dst.stride),
+    );
     // (count, in stride, out stride, whether it is the twiddle's m)
     let mut all = [
         (inner, src.stride, dst.stride, false),
         (ns, a, b, ns > 1),
-        (n / (len * ns), ns * a, ns * len * b, false),
-        (outer, n * a, n * b, false),
+        (
+            n / (len * ns),
+            ns.saturating_mul(a),
+            (ns * len).saturating_mul(b),
+            false,
+        ),
+        (outer, n.saturating_mul(a), n.saturating_mul(b), false),
         (batch, src.dist, dst.dist, false),
     ];
     all.sort_by_key(|d| d.1);
@@ -258,25 +274,33 @@ fn stockham_pass(
         });
     }
     debug_assert!(dims.len() <= MAX_ITEM_DIMS);
-    let sample_stride_in = (n / len) * a;
+    let sample_stride_in = (n / len).saturating_mul(a);
     // Items whose neighbours are contiguous are loaded straight into registers; others are
     // gathered through shared memory.
     let gathered = dims[0].in_stride >= sample_stride_in;
     let (inner_recipe, items_per_tile) = pass_recipe(precision, tuning, len, gathered)?;
-    Ok(StridedPass {
+    let pass = StridedPass {
         inner: inner_recipe,
         items_per_tile,
         dims,
         sample_stride_in,
-        sample_stride_out: ns * b,
+        sample_stride_out: ns.saturating_mul(b),
         twiddle,
         scaled: false,
-    })
+    };
+    let smem = pass.shared_bytes() + pass.static_shared_bytes();
+    if smem > MAX_SHARED_BYTES {
+        return Err(Error::DeviceLimit(format!(
+            "{smem} bytes of shared memory per block for {pass} (at most {MAX_SHARED_BYTES})"
+        )));
+    }
+    Ok(pass)
 }
 
 /// The in-block DFT of one item of a strided pass of length `len`, and the items per tile. Items
 /// loaded straight into registers: one round of about 256 threads per tile. Gathered tiles: as
-/// many items as fit [`DEFAULT_PASS_TILE_BYTES`] of shared memory (at most 256), computed about
+/// many items as fit [`Tuning::pass_tile_bytes`] of shared memory (default
+/// [`DEFAULT_PASS_TILE_BYTES`], at most 256 items), computed about
 /// 256 threads at a time.
 fn pass_recipe(
     precision: Precision,

@@ -99,7 +99,7 @@ pub struct StridedPass {
     pub sample_stride_out: usize,
     /// The four-step twiddle, if any.
     pub twiddle: Option<PassTwiddle>,
-    /// Whether the pass scales its output (the last pass of an inverse normalized plan).
+    /// Whether the inverse kernel scales every stage by 1/radix (normalized plans).
     pub scaled: bool,
 }
 
@@ -110,7 +110,7 @@ impl StridedPass {
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
     /// # let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
     /// # let PassKernel::Strided(p) = &s.passes[0].kernel else { panic!() };
-    /// assert_eq!(s.passes.iter().map(|p| p.kernel.len()).product::<usize>(), 1 << 16);
+    /// assert_eq!(p.len(), 256); // 2^16 = 256 x 256
     /// ```
     pub fn len(&self) -> usize {
         self.inner.n
@@ -217,6 +217,19 @@ impl StridedPass {
     pub fn shared_bytes(&self) -> usize {
         let buffers = if self.staged_in() { 2 } else { 1 };
         buffers * self.items_per_tile * self.item_stride() * self.inner.exchange.bytes()
+    }
+
+    /// Static shared memory of a block: where each item of the two tiles in flight starts
+    /// (input and output offsets and the twiddle coordinate, 8 bytes each).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert_eq!(p.static_shared_bytes(), 48 * p.items_per_tile);
+    /// ```
+    pub fn static_shared_bytes(&self) -> usize {
+        3 * 2 * 8 * self.items_per_tile
     }
 
     /// Whether a tile is loaded with items fastest (consecutive threads read neighbouring items)

@@ -4,14 +4,17 @@
 // their own input and output strides, so one template serves the Stockham passes of long 1D
 // transforms, the column axes of 2D and 3D transforms and strided layouts.
 //
-// A block takes tiles of Cfg::G consecutive items (a persistent grid): it copies a tile's G x N
-// values into shared memory asynchronously (cp.async, the first stage's layout), and while the
-// copies of the next tile are in flight it applies the twiddle to this one in shared memory,
-// transforms its items Cfg::B at a time with the single-pass kernel's stages (shared memory to
-// shared memory), and scatters it out. Two tile buffers alternate. Loads and stores walk the tile with neighbouring threads on neighbouring
-// items when the fastest item dimension has the smaller stride (column groups: each sample row of
-// the tile is G consecutive elements), else on neighbouring samples; so device-memory accesses
-// are coalesced whichever of the two is contiguous.
+// A block takes tiles of Cfg::G consecutive items, neighbouring threads on neighbouring items.
+// Directly loaded passes (Cfg::STAGED_IN false): each thread loads its first-stage samples
+// straight into registers, applies the twiddle there, and runs the single-pass kernel's stages.
+// Gathered passes (the items' samples, not the items, are contiguous): a persistent grid copies
+// a tile's G x N values into shared memory asynchronously (cp.async, two tiles in flight),
+// applies the twiddle in shared memory and transforms the items Cfg::B at a time. The last stage
+// stores straight from registers, or (Cfg::STAGED_OUT) leaves the tile in shared memory for a
+// cooperative store in output order. Shared-memory gathers and stores walk the tile with
+// neighbouring threads on neighbouring items when the fastest item dimension has the smaller
+// stride (column groups: each sample row of the tile is G consecutive elements), else on
+// neighbouring samples; so device-memory accesses are coalesced whichever side is contiguous.
 #pragma once
 
 // Run-time geometry of a strided pass (plan/strided_pass.rs; the same layout as the Rust struct).
@@ -212,7 +215,7 @@ struct StridedPass {
                     const u64 m = o.m[0][lane_item];
 #pragma unroll
                     for (int k = 0; k < Cfg::E / R0; ++k) {
-                        const int j = K::template butterfly<1>(c.t, k);
+                        const int j = K::template butterfly<Cfg::V>(c.t, k);
 #pragma unroll
                         for (int r = 0; r < R0; ++r)
                             v[k * R0 + r] = cmul(v[k * R0 + r], pass_twiddle(pass_twiddles, geo, m * (u64)(j + r * (N / R0))));
