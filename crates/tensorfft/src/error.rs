@@ -81,6 +81,16 @@ pub enum Error {
     Io(#[from] std::io::Error),
 }
 
+impl Error {
+    /// An [`Error::Unsupported`] naming what was asked and what is supported instead.
+    pub(crate) fn unsupported(what: String, supported: &str) -> Self {
+        Error::Unsupported {
+            what,
+            supported: supported.to_string(),
+        }
+    }
+}
+
 /// `Result` with the library's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
 

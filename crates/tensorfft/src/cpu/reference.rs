@@ -8,7 +8,7 @@ use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::plan::schedule::{Buffer, PassKernel, Schedule};
 use crate::plan::strided_pass::StridedPass;
-use crate::plan::twiddles::{forward_table, forward_twiddle};
+use crate::plan::twiddles::forward_table;
 use crate::plan::{Direction, ExchangeFormat, Normalization, Precision, Recipe};
 use half::f16;
 use num_complex::Complex;
@@ -211,14 +211,13 @@ fn strided_pass<R: Float, T: Element>(
     let table = compute_table::<R>(n, sign);
     let (hi, lo, lo_bits, root) = match pass.twiddle {
         Some(t) => {
-            let lo_bits = t.lo_bits();
-            let hi: Vec<Complex<R>> = (0..t.hi_len())
-                .map(|h| to_real(conj_if(forward_twiddle(h << lo_bits, t.root), sign)))
+            let mut hi: Vec<Complex<R>> = t
+                .table()
+                .into_iter()
+                .map(|w| to_real(conj_if(w, sign)))
                 .collect();
-            let lo: Vec<Complex<R>> = (0..1usize << lo_bits)
-                .map(|l| to_real(conj_if(forward_twiddle(l, t.root), sign)))
-                .collect();
-            (hi, lo, lo_bits, t.root)
+            let lo = hi.split_off(t.hi_len());
+            (hi, lo, t.lo_bits(), t.root)
         }
         None => (Vec::new(), Vec::new(), 0, 1),
     };

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::kernels::KernelSource;
 use crate::plan::schedule::{Buffer, PassKernel, Schedule};
 use crate::plan::strided_pass::{StridedPass, MAX_ITEM_DIMS};
-use crate::plan::twiddles::{forward_twiddle, stage_twiddles};
+use crate::plan::twiddles::stage_twiddles;
 use crate::plan::{plan_c2c_schedule, Direction, PlanOptions, Precision, Recipe, Shape};
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{
@@ -325,16 +325,9 @@ impl Gpu {
     /// The four-step twiddle tables of a strided pass (high, then low), in its compute
     /// precision; one unit entry when the pass has no twiddle.
     fn pass_twiddle_table(&self, pass: &StridedPass) -> Result<TwiddleTable> {
-        let table: Vec<Complex<f64>> = match pass.twiddle {
-            Some(t) => {
-                let lo_bits = t.lo_bits();
-                (0..t.hi_len())
-                    .map(|h| forward_twiddle(h << lo_bits, t.root))
-                    .chain((0..1usize << lo_bits).map(|l| forward_twiddle(l, t.root)))
-                    .collect()
-            }
-            None => vec![Complex::new(1.0, 0.0)],
-        };
+        let table = pass
+            .twiddle
+            .map_or_else(|| vec![Complex::new(1.0, 0.0)], |t| t.table());
         Ok(match pass.inner.precision {
             Precision::F64 => TwiddleTable::F64(self.upload(&table)?),
             _ => TwiddleTable::F32(self.upload(&to_f32(&table))?),

@@ -50,13 +50,6 @@ pub fn supported_lengths(precision: Precision) -> Vec<usize> {
         .collect()
 }
 
-fn unsupported(what: String, supported: &str) -> Error {
-    Error::Unsupported {
-        what,
-        supported: supported.to_string(),
-    }
-}
-
 /// Plans a batched complex-to-complex transform. Anything not implemented yet is an
 /// [`Error::Unsupported`] naming what is missing.
 ///
@@ -73,7 +66,7 @@ pub fn plan_c2c_recipe(
 ) -> Result<Recipe> {
     shape.total_elements()?;
     if shape.dims().len() != 1 {
-        return Err(unsupported(
+        return Err(Error::unsupported(
             format!(
                 "{}-dimensional transform {:?}",
                 shape.dims().len(),
@@ -83,12 +76,15 @@ pub fn plan_c2c_recipe(
         ));
     }
     if precision == Precision::F32Split {
-        return Err(unsupported("precision F32Split".into(), "F16, F32, F64"));
+        return Err(Error::unsupported(
+            "precision F32Split".into(),
+            "F16, F32, F64",
+        ));
     }
     let n = shape.dims()[0];
     let max = max_len(precision);
     if !n.is_power_of_two() || n < 2 || n > max {
-        return Err(unsupported(
+        return Err(Error::unsupported(
             format!("length {n} in {precision:?}"),
             &format!("powers of two from 2 to {max} in {precision:?}"),
         ));
@@ -107,7 +103,7 @@ pub fn plan_c2c_recipe(
         && tuning.elements_per_thread.unwrap_or(32).min(n) >= 4;
     let half_arithmetic = tuning.half_arithmetic.unwrap_or(half_possible && n >= 128);
     if half_arithmetic && !half_possible {
-        return Err(unsupported(
+        return Err(Error::unsupported(
             format!("packed half arithmetic for {precision:?} N={n} with {tuning:?}"),
             "F16, N >= 4, at least 4 values per thread, direct access, F16 exchange, no tensor cores",
         ));
@@ -122,7 +118,7 @@ pub fn plan_c2c_recipe(
     };
     let e = tuning.elements_per_thread.unwrap_or(e_default).min(n);
     if !e.is_power_of_two() || !(2..=32).contains(&e) {
-        return Err(unsupported(
+        return Err(Error::unsupported(
             format!("{e} elements per thread"),
             "powers of two from 2 to 32 (and at most N)",
         ));
@@ -133,7 +129,7 @@ pub fn plan_c2c_recipe(
     let t = n / e;
     let max_radix = tuning.max_radix.unwrap_or(DEFAULT_MAX_RADIX);
     if !max_radix.is_power_of_two() || !(2..=MAX_RADIX).contains(&max_radix) {
-        return Err(unsupported(
+        return Err(Error::unsupported(
             format!("maximum radix {max_radix}"),
             "2, 4, 8, 16 or 32",
         ));
@@ -147,7 +143,7 @@ pub fn plan_c2c_recipe(
     // CUDA-core kernels (bench/NOTES.md, step 11).
     let tensor_cores = tuning.tensor_cores.unwrap_or(false);
     if tensor_cores && !tensor_possible {
-        return Err(unsupported(
+        return Err(Error::unsupported(
             format!("tensor-core stages for {precision:?} N={n} with {e} values per thread and maximum radix {max_radix}"),
             "F16 with 16 values per thread, maximum radix 16 and N >= 512",
         ));
@@ -161,19 +157,19 @@ pub fn plan_c2c_recipe(
     let exchange = match (precision, tuning.exchange) {
         (Precision::F64, None | Some(ExchangeFormat::F64)) => ExchangeFormat::F64,
         (Precision::F64, Some(x)) => {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 format!("{x:?} exchange for F64"),
                 "F64 exchange",
             ));
         }
         (_, Some(ExchangeFormat::F64)) => {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 "F64 exchange for 32-bit data".into(),
                 "F32 or F16 exchange",
             ));
         }
         (Precision::F32, Some(ExchangeFormat::F16)) => {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 "F16 exchange for F32 data".into(),
                 "F32 exchange",
             ));
@@ -282,7 +278,7 @@ pub fn plan_c2c_recipe(
             && twiddles == TwiddleSource::Table,
     );
     if derived_twiddles && (half_arithmetic || twiddles != TwiddleSource::Table) {
-        return Err(unsupported(
+        return Err(Error::unsupported(
             format!("derived twiddles with {tuning:?}"),
             "table twiddles without packed half arithmetic",
         ));
@@ -334,7 +330,7 @@ pub fn plan_c2c_recipe(
         )));
     }
     if recipe.io == IoMode::Staged && !(b * n).is_multiple_of((16 / elem).max(1)) {
-        return Err(unsupported(
+        return Err(Error::unsupported(
             format!("staged access for a tile of {} elements", b * n),
             "tiles of whole 16-byte vectors",
         ));

@@ -24,13 +24,6 @@ const PASS_THREADS: usize = 256;
 /// Most items of one tile.
 const MAX_ITEMS_PER_TILE: usize = 256;
 
-fn unsupported(what: String, supported: &str) -> Error {
-    Error::Unsupported {
-        what,
-        supported: supported.to_string(),
-    }
-}
-
 /// Plans a batched 1D, 2D or 3D complex-to-complex transform as a schedule of passes. Axes are
 /// transformed last to first; an axis whose elements are contiguous and that fits one block runs
 /// the single-pass kernel, every other axis strided passes (one if it is at most
@@ -50,17 +43,20 @@ pub fn plan_c2c_schedule(
     shape.total_elements()?;
     let dims = shape.dims();
     if dims.len() > MAX_RANK {
-        return Err(unsupported(
+        return Err(Error::unsupported(
             format!("{}-dimensional transform {dims:?}", dims.len()),
             "1D, 2D and 3D transforms",
         ));
     }
     if precision == Precision::F32Split {
-        return Err(unsupported("precision F32Split".into(), "F16, F32, F64"));
+        return Err(Error::unsupported(
+            "precision F32Split".into(),
+            "F16, F32, F64",
+        ));
     }
     for &n in dims {
         if !n.is_power_of_two() || !(2..=MAX_AXIS_LEN).contains(&n) {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 format!("extent {n} in {dims:?}"),
                 &format!("powers of two from 2 to {MAX_AXIS_LEN} along every axis"),
             ));
@@ -85,7 +81,7 @@ pub fn plan_c2c_schedule(
     };
     for (side, st) in [("input", src), ("output", dst)] {
         if !st.is_injective(total, batch) {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 format!(
                     "{side} layout {st:?} for {batch} transforms of {dims:?} (elements overlap)"
                 ),
@@ -327,7 +323,7 @@ fn pass_recipe(
     let items_per_tile = match tuning.items_per_tile {
         Some(g) if g.is_power_of_two() && g <= 1024 => g,
         Some(g) => {
-            return Err(unsupported(
+            return Err(Error::unsupported(
                 format!("{g} items per tile"),
                 "powers of two up to 1024",
             ))

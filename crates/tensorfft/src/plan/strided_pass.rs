@@ -15,6 +15,8 @@
 use super::options::ExchangeFormat;
 use super::precision::Precision;
 use super::recipe::Recipe;
+use super::twiddles::forward_twiddle;
+use num_complex::Complex;
 use std::fmt;
 
 /// Largest number of item dimensions a pass may have.
@@ -62,6 +64,25 @@ impl PassTwiddle {
     /// ```
     pub fn lo_bits(&self) -> u32 {
         self.root.trailing_zeros().div_ceil(2)
+    }
+
+    /// The forward (`e^{-2πik/root}`) high table followed by the low table, computed in f64: the
+    /// kernel's table, and the values the CPU reference rounds the same way.
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 16 };
+    /// let w = t.table();
+    /// assert_eq!(w.len(), t.hi_len() + (1 << t.lo_bits()));
+    /// let k = 5; // hi[k >> 2] * lo[k & 3] = w^5
+    /// let p = w[k >> 2] * w[t.hi_len() + (k & 3)];
+    /// assert!((p - tensorfft::plan::twiddles::forward_twiddle(5, 16)).norm() < 1e-15);
+    /// ```
+    pub fn table(&self) -> Vec<Complex<f64>> {
+        let lo_bits = self.lo_bits();
+        (0..self.hi_len())
+            .map(|h| forward_twiddle(h << lo_bits, self.root))
+            .chain((0..1usize << lo_bits).map(|l| forward_twiddle(l, self.root)))
+            .collect()
     }
 
     /// Entries of the high table.
