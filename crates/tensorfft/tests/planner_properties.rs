@@ -6,8 +6,8 @@ use tensorfft::plan::planner::{max_len, MAX_RADIX, MAX_SHARED_BYTES, MAX_THREADS
 use tensorfft::plan::schedule::{Buffer, PassKernel};
 use tensorfft::plan::strided_pass::MAX_ITEM_DIMS;
 use tensorfft::{
-    plan_c2c_recipe, plan_c2c_schedule, Error, ExchangeFormat, IoMode, PlanOptions, Precision,
-    Shape, Tuning, TwiddleSource,
+    plan_c2c_recipe, plan_c2c_schedule, Error, ExchangeFormat, IoMode, Layout, PlanOptions,
+    Precision, Shape, Strides, Tuning, TwiddleSource,
 };
 
 fn precision() -> impl Strategy<Value = Precision> {
@@ -276,6 +276,104 @@ proptest! {
                 prop_assert!(batch == 0 || dims.contains(&0) || dims.iter().try_fold(batch, |a, &d| a.checked_mul(d)).is_none());
             }
             Err(e) => prop_assert!(false, "unexpected error kind: {e}"),
+        }
+    }
+}
+
+/// A layout for `batch` transforms of `n` elements: dense, padded transforms, or interleaved
+/// columns, with strides 1 … 3.
+fn layout_side() -> impl Strategy<Value = Option<(usize, usize, bool)>> {
+    proptest::option::of((1usize..4, 0usize..5, any::<bool>()))
+}
+
+fn strides_of(side: Option<(usize, usize, bool)>, n: usize, batch: usize) -> Option<Strides> {
+    side.map(|(stride, pad, interleaved)| {
+        if interleaved {
+            // Columns: the transforms' elements interleave, `batch + pad` apart.
+            Strides {
+                stride: stride * (batch + pad),
+                dist: stride,
+            }
+        } else {
+            Strides {
+                stride,
+                dist: stride * (n - 1) + 1 + pad,
+            }
+        }
+    })
+}
+
+/// Element positions of every transform in a layout.
+fn positions(st: Strides, n: usize, batch: usize) -> Vec<usize> {
+    (0..batch)
+        .flat_map(|b| (0..n).map(move |i| b * st.dist + i * st.stride))
+        .collect()
+}
+
+/// Addresses a strided pass touches on one side.
+fn pass_addresses(sp: &tensorfft::plan::strided_pass::StridedPass, output: bool) -> Vec<usize> {
+    let stride = if output {
+        sp.sample_stride_out
+    } else {
+        sp.sample_stride_in
+    };
+    let mut out = Vec::new();
+    for item in 0..sp.items() {
+        let (mut rest, mut base) = (item, 0);
+        for d in &sp.dims {
+            let s = if output { d.out_stride } else { d.in_stride };
+            base += (rest % d.count) * s;
+            rest /= d.count;
+        }
+        out.extend((0..sp.len()).map(|k| base + k * stride));
+    }
+    out.sort_unstable();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+    /// With strided layouts, the first pass reads exactly the input layout's elements, the last
+    /// writes exactly the output layout's, and no pass writes a caller's buffer outside the
+    /// output layout's elements (its gaps belong to the caller).
+    #[test]
+    fn layouts_touch_only_their_elements(
+        dims in proptest::collection::vec((1u32..6).prop_map(|b| 1usize << b), 1..4),
+        batch in 1usize..4,
+        input in layout_side(),
+        output in layout_side(),
+        max_pass_len in proptest::option::of((1u32..5).prop_map(|b| 1usize << b)),
+    ) {
+        let n: usize = dims.iter().product();
+        let layout = Layout { input: strides_of(input, n, batch), output: strides_of(output, n, batch) };
+        let opts = PlanOptions { layout, tuning: Tuning { max_pass_len, ..Default::default() }, ..Default::default() };
+        let s = plan_c2c_schedule(&Shape::from_dims(&dims).batch(batch), Precision::F32, &opts).unwrap();
+        let dense = Strides::dense(n);
+        let mut want_in = positions(layout.input.unwrap_or(dense), n, batch);
+        let mut want_out = positions(layout.output.unwrap_or(dense), n, batch);
+        want_in.sort_unstable();
+        want_out.sort_unstable();
+        let last = s.passes.len() - 1;
+        if let PassKernel::Strided(first) = &s.passes[0].kernel {
+            prop_assert_eq!(pass_addresses(first, false), want_in.clone());
+        }
+        if let PassKernel::Strided(end) = &s.passes[last].kernel {
+            prop_assert_eq!(pass_addresses(end, true), want_out.clone());
+        }
+        for in_place in [false, true] {
+            if in_place && s.check_in_place().is_err() {
+                continue;
+            }
+            for (p, &(_, dst)) in s.buffers(in_place).iter().enumerate() {
+                let caller = matches!(dst, Buffer::Output | Buffer::Input);
+                if let (true, PassKernel::Strided(sp)) = (caller, &s.passes[p].kernel) {
+                    let written = pass_addresses(sp, true);
+                    prop_assert!(
+                        written.iter().all(|a| want_out.binary_search(a).is_ok()),
+                        "pass {} writes outside the output layout: {}", p, s
+                    );
+                }
+            }
         }
     }
 }
