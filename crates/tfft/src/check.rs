@@ -37,6 +37,31 @@ pub struct CheckRow {
     pub recipe: String,
 }
 
+impl CheckRow {
+    /// A row for `test` of `batch` transforms of extents `shape`: `err` against `bound`.
+    pub fn new(
+        precision: Precision,
+        shape: &[usize],
+        batch: usize,
+        test: &'static str,
+        err: f64,
+        bound: f64,
+        recipe: String,
+    ) -> Self {
+        CheckRow {
+            precision: precision.name(),
+            shape: shape.to_vec(),
+            n: shape.iter().product(),
+            batch,
+            test,
+            rel_l2: err,
+            bound,
+            pass: err <= bound,
+            recipe,
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct CheckReport {
     meta: RunMeta,
@@ -129,17 +154,15 @@ pub fn run(
             }
             Err(e) => {
                 bar.println(format!("ERROR {}: {e}", case_name(c)));
-                rows.push(CheckRow {
-                    precision: c.precision.name(),
-                    shape: c.dims.clone(),
-                    n: c.n(),
-                    batch: c.batch,
-                    test: "error",
-                    rel_l2: f64::INFINITY,
-                    bound: 0.0,
-                    pass: false,
-                    recipe: e.to_string(),
-                });
+                rows.push(CheckRow::new(
+                    c.precision,
+                    &c.dims,
+                    c.batch,
+                    "error",
+                    f64::INFINITY,
+                    0.0,
+                    e.to_string(),
+                ));
             }
         }
         bar.inc(1);
@@ -256,17 +279,15 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Outcome, ten
     };
     let mut rows = Vec::new();
     let mut row = |test: &'static str, err: f64, bound: f64| {
-        rows.push(CheckRow {
-            precision: c.precision.name(),
-            shape: c.dims.clone(),
-            n,
-            batch: c.batch,
+        rows.push(CheckRow::new(
+            c.precision,
+            &c.dims,
+            c.batch,
             test,
-            rel_l2: err,
+            err,
             bound,
-            pass: err <= bound,
-            recipe: recipe.clone(),
-        });
+            recipe.clone(),
+        ));
     };
     // The sampled error of a whole output, infinite if any element is not finite.
     let error_of = |out: &tensorfft::DeviceBuffer<T>, want: &dyn Fn(&[Complex<f64>]) -> f64| {

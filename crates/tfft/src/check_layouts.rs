@@ -121,16 +121,16 @@ fn check_one<T: Element>(
     out_pos.iter().for_each(|&p| inside[p] = true);
     let input = gpu.upload(&x)?;
     let mut rows = Vec::new();
-    let row = |test: &'static str, err: f64, bound: f64| CheckRow {
-        precision: T::PRECISION.name(),
-        shape: c.dims.clone(),
-        n,
-        batch: c.batch,
-        test,
-        rel_l2: err,
-        bound,
-        pass: err <= bound,
-        recipe: format!("{}: {s}", c.name),
+    let row = |test: &'static str, err: f64, bound: f64| {
+        CheckRow::new(
+            T::PRECISION,
+            &c.dims,
+            c.batch,
+            test,
+            err,
+            bound,
+            format!("{}: {s}", c.name),
+        )
     };
     // Out of place: the output's gaps keep their poison, the input is unchanged.
     let mut out = gpu.alloc::<T>(s.output_extent())?;
@@ -185,17 +185,15 @@ pub fn rows(gpu: &Gpu, seed: u64) -> Vec<CheckRow> {
             };
             match r {
                 Ok(mut rows) => out.append(&mut rows),
-                Err(e) => out.push(CheckRow {
-                    precision: p.name(),
-                    shape: c.dims.clone(),
-                    n: c.dims.iter().product(),
-                    batch: c.batch,
-                    test: "layout error",
-                    rel_l2: f64::INFINITY,
-                    bound: 0.0,
-                    pass: false,
-                    recipe: format!("{}: {e}", c.name),
-                }),
+                Err(e) => out.push(CheckRow::new(
+                    p,
+                    &c.dims,
+                    c.batch,
+                    "layout error",
+                    f64::INFINITY,
+                    0.0,
+                    format!("{}: {e}", c.name),
+                )),
             }
         }
     }
