@@ -24,12 +24,17 @@ fn median(gpu: &Gpu, f: &mut dyn FnMut() -> tensorfft::Result<()>) -> tensorfft:
 fn probe<T: Element>(gpu: &Gpu, dims: &[usize], total: usize) -> tensorfft::Result<()> {
     let n: usize = dims.iter().product();
     let batch = (total / n).max(1);
-    // Tuning from the environment, for experiments: TFFT_MAX_PASS, TFFT_TILE_BYTES, TFFT_ITEMS.
+    // Tuning from the environment, for experiments: TFFT_MAX_PASS, TFFT_TILE_BYTES, TFFT_ITEMS,
+    // TFFT_CLUSTER (blocks per cluster, 0: none), TFFT_PREFETCH (0: no landing buffer).
     let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<usize>().ok());
     let opts = tensorfft::PlanOptions::tuned(tensorfft::Tuning {
         max_pass_len: env("TFFT_MAX_PASS"),
         pass_tile_bytes: env("TFFT_TILE_BYTES"),
         items_per_tile: env("TFFT_ITEMS"),
+        cluster_blocks: env("TFFT_CLUSTER"),
+        prefetch: env("TFFT_PREFETCH").map(|v| v != 0),
+        elements_per_thread: env("TFFT_E"),
+        min_blocks_per_sm: env("TFFT_MIN_BLOCKS"),
         ..Default::default()
     });
     let plan = gpu.plan_c2c_with(&Shape::from_dims(dims).batch(batch), T::PRECISION, &opts)?;
@@ -72,8 +77,9 @@ fn probe<T: Element>(gpu: &Gpu, dims: &[usize], total: usize) -> tensorfft::Resu
     let ms = median(gpu, &mut || {
         plan.execute_into(Direction::Forward, &input, &mut out)
     })?;
+    let (regs, spill, blocks) = plan.kernel_resources()?;
     println!(
-        "{} {:?} x{batch}: passes={} err={err:.2e} bound={bound:.1e} {} | {ms:.3} ms, {:.0} GB/s, {:.1}% of copy ({:.0} GB/s)",
+        "{} {:?} x{batch}: passes={} regs={regs} spill={spill} blocks/SM={blocks} err={err:.2e} bound={bound:.1e} {} | {ms:.3} ms, {:.0} GB/s, {:.1}% of copy ({:.0} GB/s)",
         T::PRECISION.name(),
         dims,
         plan.schedule().passes.len(),

@@ -33,7 +33,7 @@ fn all_recipes() -> Vec<Recipe> {
     out
 }
 
-/// The strided-pass kernels of every 1D length up to 2^28, every 2D shape with extents 2 … 8192
+/// The strided-pass and cluster kernels of every 1D length up to 2^28, every 2D shape with extents 2 … 8192
 /// and a sample of 3D shapes, each with and without 1/N normalization; one per kernel name (the
 /// geometry is a run-time argument).
 fn all_strided_kernels() -> Vec<KernelSource> {
@@ -85,11 +85,52 @@ fn all_strided_kernels() -> Vec<KernelSource> {
                 let s = plan_c2c_schedule(&Shape::from_dims(dims).batch(batch), p, &opts)
                     .unwrap_or_else(|e| panic!("{dims:?} {p:?}: {e}"));
                 for pass in &s.passes {
-                    if let PassKernel::Strided(sp) = &pass.kernel {
-                        let k = KernelSource::strided_pass(sp);
-                        if !out.iter().any(|o| o.stem == k.stem) {
-                            out.push(k);
-                        }
+                    let k = match &pass.kernel {
+                        PassKernel::Strided(sp) => KernelSource::strided_pass(sp),
+                        PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
+                        PassKernel::SinglePass { .. } => continue,
+                    };
+                    if !out.iter().any(|o| o.stem == k.stem) {
+                        out.push(k);
+                    }
+                }
+            }
+        }
+    }
+    // Cluster passes with the landing buffer, and on clusters of 2 and 4 blocks.
+    for p in [Precision::F16, Precision::F32, Precision::F64] {
+        for (n, tuning) in [
+            (
+                1 << 16,
+                Tuning {
+                    prefetch: Some(true),
+                    ..Default::default()
+                },
+            ),
+            (
+                1 << 15,
+                Tuning {
+                    prefetch: Some(true),
+                    ..Default::default()
+                },
+            ),
+            (
+                1 << 14,
+                Tuning {
+                    max_pass_len: Some(128),
+                    cluster_blocks: Some(2),
+                    ..Default::default()
+                },
+            ),
+        ] {
+            let opts = PlanOptions::tuned(tuning);
+            let s = plan_c2c_schedule(&Shape::new([n]), p, &opts)
+                .unwrap_or_else(|e| panic!("{n} {p:?}: {e}"));
+            for pass in &s.passes {
+                if let PassKernel::Cluster(cp) = &pass.kernel {
+                    let k = KernelSource::cluster_pass(cp);
+                    if !out.iter().any(|o| o.stem == k.stem) {
+                        out.push(k);
                     }
                 }
             }
@@ -117,6 +158,10 @@ fn every_instantiation_compiles_for_sm90() {
             .into_iter()
             .map(|k| (k.stem.clone(), k)),
     );
+    // For development: TFFT_NVRTC_FILTER=cluster compiles only kernels whose name contains it.
+    if let Ok(filter) = std::env::var("TFFT_NVRTC_FILTER") {
+        kernels.retain(|(_, k)| k.stem.contains(&filter));
+    }
     // NVRTC programs are independent: compile on every core.
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())

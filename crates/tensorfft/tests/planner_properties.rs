@@ -190,13 +190,19 @@ fn pass_tuning() -> impl Strategy<Value = Tuning> {
             (0u32..11).prop_map(|b| 1usize << b),
             0usize..2000
         ]),
+        proptest::option::of(0usize..20),
+        proptest::option::of(proptest::bool::ANY),
     )
-        .prop_map(|(max_pass_len, pass_tile_bytes, items_per_tile)| Tuning {
-            max_pass_len,
-            pass_tile_bytes,
-            items_per_tile,
-            ..Default::default()
-        })
+        .prop_map(
+            |(max_pass_len, pass_tile_bytes, items_per_tile, cluster_blocks, prefetch)| Tuning {
+                max_pass_len,
+                pass_tile_bytes,
+                items_per_tile,
+                cluster_blocks,
+                prefetch,
+                ..Default::default()
+            },
+        )
 }
 
 fn schedule_dims() -> impl Strategy<Value = Vec<usize>> {
@@ -229,6 +235,14 @@ proptest! {
                 for pass in &s.passes {
                     prop_assert!(pass.kernel.threads_per_block() <= MAX_THREADS_PER_BLOCK);
                     prop_assert!(pass.kernel.shared_bytes() <= MAX_SHARED_BYTES);
+                    if let PassKernel::Cluster(cp) = &pass.kernel {
+                        // A fused pair: consistent, within a portable cluster, on a contiguous
+                        // axis of a dense plan.
+                        prop_assert!(cp.is_consistent(), "{}", cp);
+                        prop_assert!(s.layout.is_dense());
+                        prop_assert_eq!(pass.axis, dims.len() - 1);
+                        prop_assert_eq!(cp.groups() * cp.len(), s.len());
+                    }
                     if let PassKernel::Strided(sp) = &pass.kernel {
                         prop_assert!(sp.dims.len() <= MAX_ITEM_DIMS);
                         prop_assert_eq!(sp.items() * sp.len(), s.len());

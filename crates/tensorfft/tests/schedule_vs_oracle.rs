@@ -70,6 +70,7 @@ fn long_1d_two_and_three_passes() {
     for (n, max_pass, passes) in [(256, 16, 2), (4096, 16, 3), (1 << 14, 1024, 2)] {
         let tuning = Tuning {
             max_pass_len: Some(max_pass),
+            cluster_blocks: Some(0),
             ..Default::default()
         };
         let s = check_schedule::<Complex<f32>>(&[n], 3, tuning);
@@ -82,9 +83,41 @@ fn long_1d_two_and_three_passes() {
 
 #[test]
 fn long_1d_default_plan() {
+    // 2^16: two Stockham passes fused on a cluster of 8 blocks.
     let s = check_schedule::<Complex<f32>>(&[1 << 16], 1, Tuning::default());
-    assert_eq!(s.passes.len(), 2, "{s}");
+    assert_eq!(s.passes.len(), 1, "{s}");
+    assert!(matches!(&s.passes[0].kernel, PassKernel::Cluster(c) if c.cluster == 8));
     check_schedule::<Complex<f16>>(&[1 << 16], 1, Tuning::default());
+    let s = check_schedule::<Complex<f32>>(&[1 << 18], 1, Tuning::default());
+    assert_eq!(strided_passes(&s), 2, "{s}");
+}
+
+#[test]
+fn cluster_passes() {
+    // Pairs of Stockham passes fused on clusters of 2, 4 and 8 blocks (small pass lengths keep
+    // the CPU reference fast), batched, 1D and the rows of a 2D transform.
+    for (dims, max_pass, blocks) in [
+        (vec![256], 16, 2),
+        (vec![256], 16, 4),
+        (vec![256], 16, 8),
+        (vec![1 << 12], 64, 8),
+        (vec![1 << 12], 128, 4),
+        (vec![8, 256], 16, 4),
+    ] {
+        let tuning = Tuning {
+            max_pass_len: Some(max_pass),
+            cluster_blocks: Some(blocks),
+            ..Default::default()
+        };
+        let s = check_schedule::<Complex<f32>>(&dims, 3, tuning);
+        let PassKernel::Cluster(c) = &s.passes[0].kernel else {
+            panic!("not fused: {s}")
+        };
+        assert_eq!(c.cluster, blocks, "{s}");
+        assert!(c.is_consistent(), "{s}");
+        check_schedule::<Complex<f16>>(&dims, 2, tuning);
+        check_schedule::<Complex<f64>>(&dims, 2, tuning);
+    }
 }
 
 #[test]
@@ -98,12 +131,15 @@ fn two_dimensional() {
     // A long column axis split into Stockham passes, and a long row axis.
     let tuning = Tuning {
         max_pass_len: Some(8),
+        cluster_blocks: Some(0),
         ..Default::default()
     };
     let s = check_schedule::<Complex<f32>>(&[64, 16], 2, tuning);
     assert_eq!(s.passes.len(), 4, "{s}");
+    // The row axis of 2^15 runs on a cluster, the column axis as one strided pass.
     let s = check_schedule::<Complex<f32>>(&[4, 1 << 15], 1, Tuning::default());
-    assert_eq!(s.passes.len(), 3, "{s}");
+    assert_eq!(s.passes.len(), 2, "{s}");
+    assert!(matches!(s.passes[0].kernel, PassKernel::Cluster(_)), "{s}");
     // f16: the normalized inverse of 2^18 forward outputs (peaks near 10^3) would overflow
     // (65 504) inside the row pass if only outputs were scaled; every stage scales by 1/radix.
     check_schedule::<Complex<f16>>(&[1024, 256], 1, Tuning::default());

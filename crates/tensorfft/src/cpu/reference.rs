@@ -255,6 +255,14 @@ fn strided_pass<R: Float, T: Element>(
     }
 }
 
+/// A strided pass in its compute precision.
+fn run_strided<T: Element>(p: &StridedPass, sign: i32, scaled: bool, src: &[T], dst: &mut [T]) {
+    match p.inner.precision {
+        Precision::F64 => strided_pass::<f64, T>(p, sign, scaled, src, dst),
+        _ => strided_pass::<f32, T>(p, sign, scaled, src, dst),
+    }
+}
+
 fn conj_if(w: Complex<f64>, sign: i32) -> Complex<f64> {
     if sign > 0 {
         w.conj()
@@ -353,10 +361,20 @@ pub fn execute_schedule<T: Element>(
                         vec![nan; len]
                     };
                 }
-                match p.inner.precision {
-                    Precision::F64 => strided_pass::<f64, T>(p, sign, scaled, &source, &mut out),
-                    _ => strided_pass::<f32, T>(p, sign, scaled, &source, &mut out),
+                run_strided(p, sign, scaled, &source, &mut out);
+                bufs[di] = out;
+            }
+            // The two passes the cluster kernel fuses, the intermediate in the storage format
+            // (the kernel keeps it in shared memory in the exchange format, which for strided
+            // passes is the storage format).
+            PassKernel::Cluster(c) => {
+                let mut mid = vec![nan; len];
+                run_strided(&c.first, sign, scaled, &source, &mut mid);
+                let mut out = std::mem::take(&mut bufs[di]);
+                if out.is_empty() {
+                    out = vec![nan; len];
                 }
+                run_strided(&c.second, sign, scaled, &mid, &mut out);
                 bufs[di] = out;
             }
         }

@@ -29,6 +29,23 @@ pub fn version() -> Result<(i32, i32)> {
 /// assert!(!cubin.is_empty());
 /// ```
 pub fn compile_cubin(source: &str, name: &str, arch: &str) -> Result<Vec<u8>> {
+    compile(source, name, arch, &[]).map(|(cubin, _)| cubin)
+}
+
+/// The assembler's resource report of a kernel module (registers, spills, stack frame and
+/// shared memory per entry point, `ptxas -v`), compiled for `arch` with no GPU needed.
+///
+/// ```no_run
+/// let report = tensorfft::gpu::nvrtc::resource_report(
+///     "extern \"C\" __global__ void k(float* x) { x[threadIdx.x] = 1.0f; }", "k", "sm_90").unwrap();
+/// assert!(report.contains("registers"));
+/// ```
+pub fn resource_report(source: &str, name: &str, arch: &str) -> Result<String> {
+    compile(source, name, arch, &["--ptxas-options=-v"]).map(|(_, log)| log)
+}
+
+/// Compiles `source` to a CUBIN with NVRTC and `extra` options; returns it and the log.
+fn compile(source: &str, name: &str, arch: &str, extra: &[&str]) -> Result<(Vec<u8>, String)> {
     require_nvrtc()?;
     let fail = |message: String, log: String| Error::Compile {
         kernel: name.to_string(),
@@ -44,6 +61,7 @@ pub fn compile_cubin(source: &str, name: &str, arch: &str) -> Result<Vec<u8>> {
         "--std=c++17".to_string(),
     ]
     .into_iter()
+    .chain(extra.iter().map(|o| o.to_string()))
     .filter_map(|o| CString::new(o).ok())
     .collect();
     let option_ptrs: Vec<*const c_char> = options.iter().map(|o| o.as_ptr()).collect();
@@ -72,10 +90,10 @@ pub fn compile_cubin(source: &str, name: &str, arch: &str) -> Result<Vec<u8>> {
                     Err(e) => Err(fail(format!("nvrtcGetCUBINSize: {e:?}"), log)),
                     Ok(()) => {
                         let mut cubin = vec![0u8; size];
-                        nv::nvrtcGetCUBIN(prog, cubin.as_mut_ptr() as *mut c_char)
-                            .result()
-                            .map(|_| cubin)
-                            .map_err(|e| fail(format!("nvrtcGetCUBIN: {e:?}"), log))
+                        match nv::nvrtcGetCUBIN(prog, cubin.as_mut_ptr() as *mut c_char).result() {
+                            Ok(()) => Ok((cubin, log)),
+                            Err(e) => Err(fail(format!("nvrtcGetCUBIN: {e:?}"), log)),
+                        }
                     }
                 }
             }

@@ -76,6 +76,8 @@ struct GpuPass {
     twiddles: TwiddleTable,
     /// Strided passes: the four-step twiddle's high table followed by its low table.
     pass_twiddles: Option<TwiddleTable>,
+    /// Cluster passes: the second pass's stage twiddles and four-step twiddle tables.
+    second: Option<(TwiddleTable, TwiddleTable)>,
     launch: PassLaunch,
     threads: u32,
     shared_bytes: u32,
@@ -97,6 +99,13 @@ enum PassLaunch {
         geometry: PassGeometry,
         tiles: usize,
         persistent: bool,
+    },
+    /// The cluster kernel: `groups` groups of transforms, one cluster of `cluster` blocks each.
+    Cluster {
+        first: PassGeometry,
+        second: PassGeometry,
+        groups: usize,
+        cluster: usize,
     },
 }
 
@@ -206,6 +215,7 @@ impl Gpu {
                     "a pass of {schedule} needs {smem} bytes of shared memory per block; the device allows {limit}"
                 )));
             }
+            let mut second = None;
             let (kernel, launch, pass_twiddles) = match &pass.kernel {
                 PassKernel::SinglePass { recipe, batch } => (
                     KernelSource::single_pass(recipe),
@@ -225,6 +235,28 @@ impl Gpu {
                     },
                     Some(self.pass_twiddle_table(sp)?),
                 ),
+                PassKernel::Cluster(cp) => {
+                    if !self.info().cluster_launch || self.info().compute_capability < (9, 0) {
+                        return Err(Error::unsupported(
+                            format!("thread-block clusters on {} ({schedule})", self.arch()),
+                            "sm_90 and newer for cluster passes (or Tuning::cluster_blocks = Some(0))",
+                        ));
+                    }
+                    second = Some((
+                        self.stage_twiddle_table(&cp.second.inner)?,
+                        self.pass_twiddle_table(&cp.second)?,
+                    ));
+                    (
+                        KernelSource::cluster_pass(cp),
+                        PassLaunch::Cluster {
+                            first: PassGeometry::of(&cp.first),
+                            second: PassGeometry::of(&cp.second),
+                            groups: cp.groups(),
+                            cluster: cp.cluster,
+                        },
+                        Some(self.pass_twiddle_table(&cp.first)?),
+                    )
+                }
             };
             let (module, o) = self.modules().get_or_compile(
                 &kernel.source,
@@ -257,15 +289,32 @@ impl Gpu {
                     "a pass of {schedule} cannot be resident on a multiprocessor"
                 )));
             }
+            // Cluster passes loop over groups on the clusters that fit the device at once.
+            let mut max_grid = resident as usize * self.info().multiprocessors.max(1) as usize;
+            if let PassLaunch::Cluster { cluster, .. } = &launch {
+                let cfg = LaunchConfig {
+                    grid_dim: (*cluster as u32, 1, 1),
+                    block_dim: (kernel.threads_per_block as u32, 1, 1),
+                    shared_mem_bytes: smem as u32,
+                };
+                let clusters = forward_fn.occupancy_max_active_clusters(cfg, self.stream())?;
+                if clusters == 0 {
+                    return Err(Error::DeviceLimit(format!(
+                        "no cluster of a pass of {schedule} can be resident"
+                    )));
+                }
+                max_grid = clusters as usize * cluster;
+            }
             passes.push(GpuPass {
                 forward_fn,
                 inverse_fn,
                 twiddles: self.stage_twiddle_table(pass.kernel.recipe())?,
                 pass_twiddles,
+                second,
                 launch,
                 threads: kernel.threads_per_block as u32,
                 shared_bytes: smem as u32,
-                max_grid: resident as usize * self.info().multiprocessors.max(1) as usize,
+                max_grid,
             });
         }
         let scratch_bytes = schedule
@@ -810,6 +859,10 @@ impl GpuPlan {
                     *tiles
                 }
             }
+            // Whole resident clusters, looping over the groups.
+            PassLaunch::Cluster {
+                groups, cluster, ..
+            } => (*groups * cluster).min(pass.max_grid),
         };
         let cfg = LaunchConfig {
             grid_dim: (blocks.min(i32::MAX as usize) as u32, 1, 1),
@@ -821,6 +874,8 @@ impl GpuPlan {
         args.arg(&src).arg(&dst).arg(&tw);
         let batch;
         let pass_tw;
+        let twiddles_b;
+        let pass_tw_second;
         match &pass.launch {
             PassLaunch::SinglePass { batch: b, .. } => {
                 batch = *b as u64;
@@ -833,6 +888,23 @@ impl GpuPlan {
                     .map(|t| t.device_address(stream))
                     .unwrap_or(0);
                 args.arg(&pass_tw).arg(geometry);
+            }
+            PassLaunch::Cluster { first, second, .. } => {
+                let (tw_b, pass_tw_b) = pass.second.as_ref().ok_or_else(|| {
+                    Error::Driver("cluster pass without its second pass's tables".into())
+                })?;
+                twiddles_b = tw_b.device_address(stream);
+                pass_tw = pass
+                    .pass_twiddles
+                    .as_ref()
+                    .map(|t| t.device_address(stream))
+                    .unwrap_or(0);
+                pass_tw_second = pass_tw_b.device_address(stream);
+                args.arg(&twiddles_b)
+                    .arg(&pass_tw)
+                    .arg(&pass_tw_second)
+                    .arg(first)
+                    .arg(second);
             }
         }
         // SAFETY: the arguments match the kernel's signature (two element pointers of the plan's

@@ -1,6 +1,7 @@
 //! Instantiates the single-pass kernel template for a [`Recipe`]: a configuration struct of
 //! compile-time constants plus one `extern "C"` entry point per direction.
 
+use crate::plan::cluster_pass::ClusterPass;
 use crate::plan::strided_pass::StridedPass;
 use crate::plan::{Direction, ExchangeFormat, IoMode, Precision, Recipe, TwiddleSource};
 
@@ -12,6 +13,7 @@ const DFT_TENSOR_CORES: &str = include_str!("cuda/dft_tensor_cores.cuh");
 const STOCKHAM_SINGLE_PASS: &str = include_str!("cuda/stockham_single_pass.cuh");
 const STOCKHAM_PAIRED_HALF: &str = include_str!("cuda/stockham_paired_half.cuh");
 const STRIDED_PASS: &str = include_str!("cuda/strided_pass.cuh");
+const CLUSTER_PASS: &str = include_str!("cuda/cluster_pass.cuh");
 
 /// CUDA C++ source of one kernel module and the names of its entry points.
 ///
@@ -96,23 +98,9 @@ impl KernelSource {
         let stem = pass.kernel_stem();
         let store = store_type(recipe.precision);
         let mut source = prelude();
-        let access = Access {
-            staged_in: pass.staged_in(),
-            staged_out: pass.staged_out(),
-            strided: true,
-        };
-        let extra = format!(
-            "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n",
-            g = pass.items_per_tile,
-            stride = pass.item_stride(),
-            li = pass.load_items_fastest(),
-            si = pass.store_items_fastest(),
-            tw = pass.twiddle.is_some(),
-        );
         for dir in [Direction::Forward, Direction::Inverse] {
             let name = entry_name(&stem, dir);
-            let scaled = dir == Direction::Inverse && pass.scaled;
-            source.push_str(&config(&name, recipe, &access, dir, scaled, &extra));
+            source.push_str(&strided_config(&name, pass, dir, ""));
             source.push_str(&format!(
                 r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
@@ -122,6 +110,55 @@ impl KernelSource {
 "#,
                 bounds = launch_bounds(recipe),
                 radices = radix_list(recipe),
+            ));
+        }
+        KernelSource {
+            source,
+            stem,
+            threads_per_block: pass.threads_per_block(),
+            shared_bytes: pass.shared_bytes(),
+        }
+    }
+
+    /// The cluster kernels (forward and inverse) for `pass`: its two strided passes' stages
+    /// with the first pass's outputs exchanged through distributed shared memory
+    /// (`cluster_pass.cuh`), compiled for clusters of `pass.cluster` blocks.
+    ///
+    /// ```
+    /// # use tensorfft::{kernels::KernelSource, plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// # use tensorfft::plan::schedule::PassKernel;
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// let PassKernel::Cluster(c) = &s.passes[0].kernel else { panic!("2^16 runs on a cluster") };
+    /// assert!(KernelSource::cluster_pass(c).source.contains("__cluster_dims__(8, 1, 1)"));
+    /// ```
+    pub fn cluster_pass(pass: &ClusterPass) -> Self {
+        let stem = pass.kernel_stem();
+        let store = store_type(pass.first.inner.precision);
+        let mut source = prelude();
+        let cluster = format!(
+            "    static constexpr int CLUSTER = {};\n    static constexpr bool LANDING = {};\n    static constexpr int LANDING_OFFSET = {};\n",
+            pass.cluster,
+            pass.landing,
+            pass.landing_offset()
+        );
+        for dir in [Direction::Forward, Direction::Inverse] {
+            let name = entry_name(&stem, dir);
+            let (a, b) = (format!("{name}_a"), format!("{name}_b"));
+            source.push_str(&strided_config(&a, &pass.first, dir, &cluster));
+            source.push_str(&strided_config(&b, &pass.second, dir, &cluster));
+            source.push_str(&format!(
+                r#"extern "C" __global__ void __cluster_dims__({cluster}, 1, 1) __launch_bounds__({bounds}) {name}(
+    const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles_a,
+    const {store}::Real* twiddles_b, const {store}::Real* pass_twiddles_a,
+    const {store}::Real* pass_twiddles_b, const PassGeometry geo_a, const PassGeometry geo_b) {{
+    ClusterPass<Cfg_{a}, Cfg_{b}>::run(Radices<{ra}>(), Radices<{rb}>(), in, out, twiddles_a, twiddles_b,
+                                       pass_twiddles_a, pass_twiddles_b, geo_a, geo_b);
+}}
+"#,
+                cluster = pass.cluster,
+                bounds = launch_bounds(&pass.first.inner),
+                ra = radix_list(&pass.first.inner),
+                rb = radix_list(&pass.second.inner),
             ));
         }
         KernelSource {
@@ -156,6 +193,7 @@ fn prelude() -> String {
         STOCKHAM_SINGLE_PASS,
         STOCKHAM_PAIRED_HALF,
         STRIDED_PASS,
+        CLUSTER_PASS,
     ] {
         for line in part.lines().filter(|l| l.trim() != "#pragma once") {
             source.push_str(line);
@@ -182,6 +220,26 @@ impl Access {
             strided: false,
         }
     }
+}
+
+/// The configuration struct `Cfg_{name}` of a strided pass: its inner recipe's constants, the
+/// tile and access pattern, then `extra` lines.
+fn strided_config(name: &str, pass: &StridedPass, dir: Direction, extra: &str) -> String {
+    let access = Access {
+        staged_in: pass.staged_in(),
+        staged_out: pass.staged_out(),
+        strided: true,
+    };
+    let lines = format!(
+        "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n{extra}",
+        g = pass.items_per_tile,
+        stride = pass.item_stride(),
+        li = pass.load_items_fastest(),
+        si = pass.store_items_fastest(),
+        tw = pass.twiddle.is_some(),
+    );
+    let scaled = dir == Direction::Inverse && pass.scaled;
+    config(name, &pass.inner, &access, dir, scaled, &lines)
 }
 
 /// The configuration struct `Cfg_{name}` of one entry point: the recipe's compile-time

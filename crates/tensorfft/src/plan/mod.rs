@@ -2,6 +2,7 @@
 //! pass's kernel configured by a [`Recipe`].
 
 pub mod bank_conflicts;
+pub mod cluster_pass;
 pub mod error_bound;
 pub mod options;
 pub mod padding;

@@ -235,7 +235,8 @@ pub struct Tuning {
     pub max_radix: Option<usize>,
     /// Blocks per multiprocessor the compiler must fit (caps registers per thread).
     pub min_blocks_per_sm: Option<usize>,
-    /// Load the next tile while computing this one (costs a second tile of registers).
+    /// Load the next tile while computing this one (costs a second tile of registers; cluster
+    /// passes: `Some(true)` copies the next group's input into a landing buffer in shared memory).
     pub prefetch: Option<bool>,
     /// Load each stage's twiddles one stage ahead (more registers, latency hidden in-thread).
     pub twiddles_ahead: Option<bool>,
@@ -264,6 +265,10 @@ pub struct Tuning {
     pub pass_tile_bytes: Option<usize>,
     /// Items (lines) a strided pass loads, transforms and stores per tile (a power of two).
     pub items_per_tile: Option<usize>,
+    /// Blocks per thread-block cluster for an axis of two Stockham passes fused into one kernel
+    /// (2, 4 or 8; `Some(0)` never fuses). Default: the planner's choice, about 512 threads per
+    /// block, for contiguous axes of two passes (f32/f16 2^15 … 2^16, f64 2^14 … 2^15).
+    pub cluster_blocks: Option<usize>,
 }
 
 impl Tuning {

@@ -2,6 +2,7 @@
 //! The GPU plan launches them on its stream; the CPU reference executor runs the same list pass
 //! by pass.
 
+use super::cluster_pass::ClusterPass;
 use super::error_bound::error_bound;
 use super::options::{Direction, ExchangeFormat, Layout, Normalization, Strides};
 use super::precision::Precision;
@@ -44,6 +45,8 @@ pub enum PassKernel {
     },
     /// A DFT over strided items (see [`StridedPass`]).
     Strided(StridedPass),
+    /// Two Stockham passes of one axis on a thread-block cluster (see [`ClusterPass`]).
+    Cluster(Box<ClusterPass>),
 }
 
 impl PassKernel {
@@ -58,6 +61,7 @@ impl PassKernel {
         match self {
             PassKernel::SinglePass { recipe, .. } => recipe.n,
             PassKernel::Strided(p) => p.len(),
+            PassKernel::Cluster(c) => c.len(),
         }
     }
 
@@ -72,7 +76,8 @@ impl PassKernel {
         self.len() == 0
     }
 
-    /// The recipe of the DFT inside the kernel (for a strided pass, the DFT of one item).
+    /// The recipe of the DFT inside the kernel (for a strided pass, the DFT of one item; for a
+    /// cluster pass, that of its first pass).
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
@@ -83,6 +88,7 @@ impl PassKernel {
         match self {
             PassKernel::SinglePass { recipe, .. } => recipe,
             PassKernel::Strided(p) => &p.inner,
+            PassKernel::Cluster(c) => &c.first.inner,
         }
     }
 
@@ -95,7 +101,8 @@ impl PassKernel {
     /// ```
     pub fn in_place_safe(&self) -> bool {
         match self {
-            PassKernel::SinglePass { .. } => true,
+            // A cluster reads all of its group before any block writes (cluster barrier).
+            PassKernel::SinglePass { .. } | PassKernel::Cluster(_) => true,
             PassKernel::Strided(p) => p.in_place_safe(),
         }
     }
@@ -111,6 +118,7 @@ impl PassKernel {
         match self {
             PassKernel::SinglePass { recipe, .. } => recipe.shared_bytes(),
             PassKernel::Strided(p) => p.shared_bytes(),
+            PassKernel::Cluster(c) => c.shared_bytes(),
         }
     }
 
@@ -130,7 +138,7 @@ impl PassKernel {
 ///
 /// ```
 /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
-/// let s = plan_c2c_schedule(&Shape::new([16, 1 << 15]), Precision::F32, &PlanOptions::default()).unwrap();
+/// let s = plan_c2c_schedule(&Shape::new([16, 1 << 18]), Precision::F32, &PlanOptions::default()).unwrap();
 /// assert_eq!(s.passes.iter().filter(|p| p.axis == 1).count(), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -272,7 +280,7 @@ impl Schedule {
     ///
     /// ```
     /// use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::Buffer};
-    /// let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 18]), Precision::F32, &PlanOptions::default()).unwrap();
     /// // The last Stockham pass reads exactly what it writes, so it runs in place.
     /// assert_eq!(s.buffers(false), vec![(Buffer::Input, Buffer::Output), (Buffer::Output, Buffer::Output)]);
     /// assert_eq!(s.buffers(true), vec![(Buffer::Input, Buffer::Scratch(0)), (Buffer::Scratch(0), Buffer::Output)]);
@@ -340,8 +348,11 @@ impl Schedule {
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 18]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!(s.scratch_elements(), 1 << 18); // in place only
+    /// // A cluster pass reads its whole group before it writes: no scratch.
     /// let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
-    /// assert_eq!(s.scratch_elements(), 1 << 16); // in place only
+    /// assert_eq!(s.scratch_elements(), 0);
     /// let s = plan_c2c_schedule(&Shape::new([1 << 22]), Precision::F32, &PlanOptions::default()).unwrap();
     /// assert_eq!(s.scratch_elements(), 1 << 22);
     /// ```
@@ -365,27 +376,36 @@ impl Schedule {
             .iter()
             .map(|p| match &p.kernel {
                 PassKernel::SinglePass { recipe, .. } => error_bound(recipe),
-                PassKernel::Strided(s) => {
-                    let u_exchange = match s.inner.exchange {
-                        ExchangeFormat::F16 => Precision::F16.unit_roundoff(),
-                        ExchangeFormat::F32 => Precision::F32.unit_roundoff(),
-                        ExchangeFormat::F64 => Precision::F64.unit_roundoff(),
-                    };
-                    // Strided passes compute in f32, or f64 for f64 data.
-                    let u_compute = match s.inner.precision {
-                        Precision::F64 => Precision::F64.unit_roundoff(),
-                        _ => Precision::F32.unit_roundoff(),
-                    };
-                    let twiddle = if s.twiddle.is_some() {
-                        3.0 * u_compute
-                    } else {
-                        0.0
-                    };
-                    error_bound(&s.inner) + 2.0 * u_exchange + twiddle
+                PassKernel::Strided(s) => strided_error_bound(s),
+                // The same two passes, the intermediate rounded into the same format.
+                PassKernel::Cluster(c) => {
+                    strided_error_bound(&c.first) + strided_error_bound(&c.second)
                 }
             })
             .sum()
     }
+}
+
+/// Error bound of one strided pass: its inner DFT, the tile rounded into the exchange format
+/// after its twiddle, the output rounded before it is stored, and the two-table twiddle (three
+/// roundings).
+fn strided_error_bound(s: &StridedPass) -> f64 {
+    let u_exchange = match s.inner.exchange {
+        ExchangeFormat::F16 => Precision::F16.unit_roundoff(),
+        ExchangeFormat::F32 => Precision::F32.unit_roundoff(),
+        ExchangeFormat::F64 => Precision::F64.unit_roundoff(),
+    };
+    // Strided passes compute in f32, or f64 for f64 data.
+    let u_compute = match s.inner.precision {
+        Precision::F64 => Precision::F64.unit_roundoff(),
+        _ => Precision::F32.unit_roundoff(),
+    };
+    let twiddle = if s.twiddle.is_some() {
+        3.0 * u_compute
+    } else {
+        0.0
+    };
+    error_bound(&s.inner) + 2.0 * u_exchange + twiddle
 }
 
 impl fmt::Display for Schedule {
@@ -404,6 +424,7 @@ impl fmt::Display for Schedule {
                     write!(f, "\n  pass {i} (axis {}): x{batch} {recipe}", p.axis)?
                 }
                 PassKernel::Strided(s) => write!(f, "\n  pass {i} (axis {}): {s}", p.axis)?,
+                PassKernel::Cluster(c) => write!(f, "\n  pass {i} (axis {}): {c}", p.axis)?,
             }
         }
         Ok(())

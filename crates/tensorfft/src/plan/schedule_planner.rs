@@ -1,6 +1,7 @@
 //! Chooses a [`Schedule`] for a shape: one pass per axis where the axis fits a block, Stockham
 //! passes of radix up to [`DEFAULT_MAX_PASS_LEN`] where it does not. Pure data in, data out.
 
+use super::cluster_pass::{ClusterPass, MAX_CLUSTER_BLOCKS};
 use super::options::{IoMode, Layout, Normalization, PlanOptions, Strides, Tuning};
 use super::planner::{max_len, plan_c2c_recipe, MAX_SHARED_BYTES, MAX_THREADS_PER_BLOCK};
 use super::precision::Precision;
@@ -155,6 +156,23 @@ pub fn plan_c2c_schedule(
         };
         passes.push(Pass { kernel, axis });
     }
+    // A contiguous axis of exactly two Stockham passes runs them as one kernel on a cluster.
+    if all_dense && options.tuning.cluster_blocks != Some(0) {
+        let last = dims.len() - 1;
+        let axis_passes: Vec<usize> = (0..passes.len())
+            .filter(|&i| passes[i].axis == last)
+            .collect();
+        if let [i, j] = axis_passes[..] {
+            if let (PassKernel::Strided(a), PassKernel::Strided(b)) =
+                (&passes[i].kernel, &passes[j].kernel)
+            {
+                if let Some(c) = cluster_pair(precision, &options.tuning, a, b)? {
+                    passes[i].kernel = PassKernel::Cluster(Box::new(c));
+                    passes.remove(j);
+                }
+            }
+        }
+    }
     // A normalized inverse scales in every pass, by 1/(its length): the scales multiply to
     // 1/(product of the extents), and no intermediate grows beyond the data's magnitude times
     // the length transformed so far (f16 would overflow if the last pass scaled alone).
@@ -163,6 +181,10 @@ pub fn plan_c2c_schedule(
             match &mut pass.kernel {
                 PassKernel::SinglePass { recipe, .. } => recipe.inverse_scaled = true,
                 PassKernel::Strided(p) => p.scaled = true,
+                PassKernel::Cluster(c) => {
+                    c.first.scaled = true;
+                    c.second.scaled = true;
+                }
             }
         }
     }
@@ -293,6 +315,95 @@ fn stockham_pass(
     Ok(pass)
 }
 
+/// Threads per block a cluster pass aims for.
+const CLUSTER_THREADS: usize = 512;
+
+/// The two Stockham passes `a` and `b` of one contiguous axis as one [`ClusterPass`], if they
+/// fit: `Tuning::cluster_blocks` blocks per cluster, else as many as give blocks of about
+/// [`CLUSTER_THREADS`] threads (at most [`MAX_CLUSTER_BLOCKS`]). Each pass keeps its radices
+/// and values per thread and takes `1/C` of the transform's items per block.
+fn cluster_pair(
+    precision: Precision,
+    tuning: &Tuning,
+    a: &StridedPass,
+    b: &StridedPass,
+) -> Result<Option<ClusterPass>> {
+    let n = a.len() * b.len();
+    let e = tuning
+        .elements_per_thread
+        .unwrap_or(a.inner.elements_per_thread);
+    let blocks = match tuning.cluster_blocks {
+        Some(c) => c,
+        None => (n / (CLUSTER_THREADS * e)).max(2),
+    };
+    if !blocks.is_power_of_two()
+        || !(2..=MAX_CLUSTER_BLOCKS).contains(&blocks)
+        || !a.len().is_multiple_of(blocks)
+        || !b.len().is_multiple_of(blocks)
+        || n / (blocks * e) > MAX_THREADS_PER_BLOCK
+    {
+        return Ok(None);
+    }
+    // Registers capped so that two blocks of 512 threads (three of 256) share a multiprocessor:
+    // the kernel is bound by instruction latency, and one block of 512 threads per
+    // multiprocessor ran at 36% of copy against 59% for two (H100, f32 2^16, multipass_probe).
+    let threads = n / (blocks * e);
+    let min_blocks = tuning.min_blocks_per_sm.unwrap_or(match threads {
+        0..=256 => 3,
+        257..=512 => 2,
+        _ => 1,
+    });
+    let per_block = |p: &StridedPass, items: usize| -> Result<StridedPass> {
+        let recipe = plan_c2c_recipe(
+            &Shape::new([p.len()]),
+            precision,
+            &PlanOptions::tuned(Tuning {
+                elements_per_thread: Some(e),
+                transforms_per_block: Some(items),
+                min_blocks_per_sm: Some(min_blocks),
+                ..strided_base(precision)
+            }),
+        )?;
+        Ok(StridedPass {
+            inner: recipe,
+            items_per_tile: items,
+            ..p.clone()
+        })
+    };
+    let (Ok(first), Ok(second)) = (
+        per_block(a, b.len() / blocks),
+        per_block(b, a.len() / blocks),
+    ) else {
+        return Ok(None);
+    };
+    let pass = ClusterPass {
+        first,
+        second,
+        cluster: blocks,
+        // The landing buffer doubles the shared memory, so one block fits a multiprocessor: it
+        // measured slower (H100 f32 2^16: 35.7% of copy against 58.6%); opt-in.
+        landing: tuning.prefetch == Some(true),
+    };
+    if !pass.is_consistent() || pass.shared_bytes() > MAX_SHARED_BYTES {
+        return Ok(None);
+    }
+    Ok(Some(pass))
+}
+
+/// The tuning of every strided pass's inner DFT: staged through shared memory, f32 (f64)
+/// arithmetic on the CUDA cores, the strided exchange format, one block per tile.
+fn strided_base(precision: Precision) -> Tuning {
+    Tuning {
+        io: Some(IoMode::Staged),
+        half_arithmetic: Some(false),
+        tensor_cores: Some(false),
+        exchange: Some(strided_exchange(precision)),
+        persistent: Some(false),
+        prefetch: Some(false),
+        ..Default::default()
+    }
+}
+
 /// The in-block DFT of one item of a strided pass of length `len`, and the items per tile. Items
 /// loaded straight into registers: one round of about 256 threads per tile. Gathered tiles: as
 /// many items as fit [`Tuning::pass_tile_bytes`] of shared memory (default
@@ -304,15 +415,7 @@ fn pass_recipe(
     len: usize,
     gathered: bool,
 ) -> Result<(Recipe, usize)> {
-    let base = Tuning {
-        io: Some(IoMode::Staged),
-        half_arithmetic: Some(false),
-        tensor_cores: Some(false),
-        exchange: Some(strided_exchange(precision)),
-        persistent: Some(false),
-        prefetch: Some(false),
-        ..Default::default()
-    };
+    let base = strided_base(precision);
     let shape = Shape::new([len]);
     let first = plan_c2c_recipe(&shape, precision, &PlanOptions::tuned(base))?;
     // The budget counts the unpadded tile (the padding adds 1/16 or 1/32).

@@ -129,9 +129,9 @@ impl StridedPass {
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
-    /// # let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let s = plan_c2c_schedule(&Shape::new([1 << 18]), Precision::F32, &PlanOptions::default()).unwrap();
     /// # let PassKernel::Strided(p) = &s.passes[0].kernel else { panic!() };
-    /// assert_eq!(p.len(), 256); // 2^16 = 256 x 256
+    /// assert_eq!(p.len(), 512); // 2^18 = 512 x 512
     /// ```
     pub fn len(&self) -> usize {
         self.inner.n

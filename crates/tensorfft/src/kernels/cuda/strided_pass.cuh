@@ -109,23 +109,46 @@ struct StridedPass {
         return Cfg::DIR < 0 ? w : cx(w.re, -w.im);
     }
 
+    // Input and output offsets of item `item` and its coordinate m along the twiddle dimension.
+    static __device__ __forceinline__ void locate_item(const PassGeometry& geo, u64 item, u64& in, u64& out, u64& m) {
+        u64 rest = item;
+        in = 0;
+        out = 0;
+        m = 0;
+#pragma unroll
+        for (int d = 0; d < 5; ++d) {
+            const u64 coord = rest % geo.count[d];
+            rest /= geo.count[d];
+            in += coord * geo.in_stride[d];
+            out += coord * geo.out_stride[d];
+            if (d == geo.tw_dim) m = coord;
+        }
+    }
+
     // The first G threads locate the items of `tile` (offsets of buffer b).
     static __device__ __forceinline__ void locate(Offsets& o, int b, u64 tile, const PassGeometry& geo) {
         for (int i = threadIdx.x; i < G; i += THREADS) {
-            u64 rest = tile * G + i;
-            const bool valid = rest < geo.items;
-            u64 a = 0, c = 0, m = 0;
-#pragma unroll
-            for (int d = 0; d < 5; ++d) {
-                const u64 coord = rest % geo.count[d];
-                rest /= geo.count[d];
-                a += coord * geo.in_stride[d];
-                c += coord * geo.out_stride[d];
-                if (d == geo.tw_dim) m = coord;
-            }
-            o.in[b][i] = valid ? a : INVALID;
+            const u64 item = tile * G + i;
+            u64 a, c, m;
+            locate_item(geo, item, a, c, m);
+            o.in[b][i] = item < geo.items ? a : INVALID;
             o.out[b][i] = c;
             o.m[b][i] = m;
+        }
+    }
+
+    // Direct loads: the four-step twiddle on the first stage's values (radix R0) of the item
+    // whose twiddle coordinate is m.
+    template <int R0>
+    static __device__ __forceinline__ void twiddle_first_stage(const typename K::Ctx& c, C (&v)[Cfg::E],
+                                                               const Real* pass_twiddles, const PassGeometry& geo,
+                                                               u64 m) {
+#pragma unroll
+        for (int k = 0; k < Cfg::E / R0; ++k) {
+            const int j = K::template butterfly<Cfg::V>(c.t, k);
+#pragma unroll
+            for (int r = 0; r < R0; ++r)
+                v[k * R0 + r] = cmul(v[k * R0 + r], pass_twiddle(pass_twiddles, geo, m * (u64)(j + r * (N / R0))));
         }
     }
 
@@ -211,16 +234,7 @@ struct StridedPass {
                 C v[Cfg::E];
 #pragma unroll
                 for (int i = 0; i < Cfg::E; ++i) v[i] = Store::unpack(raw[i]);
-                if constexpr (Cfg::PASS_TWIDDLE) {
-                    const u64 m = o.m[0][lane_item];
-#pragma unroll
-                    for (int k = 0; k < Cfg::E / R0; ++k) {
-                        const int j = K::template butterfly<Cfg::V>(c.t, k);
-#pragma unroll
-                        for (int r = 0; r < R0; ++r)
-                            v[k * R0 + r] = cmul(v[k * R0 + r], pass_twiddle(pass_twiddles, geo, m * (u64)(j + r * (N / R0))));
-                    }
-                }
+                if constexpr (Cfg::PASS_TWIDDLE) twiddle_first_stage<R0>(c, v, pass_twiddles, geo, o.m[0][lane_item]);
                 C tw[Cfg::E];
                 run_stages<K, 0, 1, 0, R0, RADICES...>(c, v, tw);
                 if constexpr (Cfg::STAGED_OUT) store_tile<LAST>(c, o, 0, smem, out, geo);

@@ -1,0 +1,58 @@
+//! Prints the assembler's resource report (registers, spills, stack frame, shared memory) of
+//! every pass kernel of each shape's plan, compiled with NVRTC for sm_90 — no GPU needed:
+//! `cargo run --release --example kernel_report -- f32 65536 f16 256x256`. Tuning from the
+//! environment as in `multipass_probe`: TFFT_MAX_PASS, TFFT_CLUSTER, TFFT_PREFETCH;
+//! TFFT_DUMP=dir writes each kernel's source there.
+
+use tensorfft::gpu::nvrtc::resource_report;
+use tensorfft::kernels::KernelSource;
+use tensorfft::plan::schedule::PassKernel;
+use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, Tuning};
+
+fn main() {
+    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<usize>().ok());
+    let opts = PlanOptions::tuned(Tuning {
+        max_pass_len: env("TFFT_MAX_PASS"),
+        cluster_blocks: env("TFFT_CLUSTER"),
+        prefetch: env("TFFT_PREFETCH").map(|v| v != 0),
+        elements_per_thread: env("TFFT_E"),
+        min_blocks_per_sm: env("TFFT_MIN_BLOCKS"),
+        ..Default::default()
+    });
+    let mut precision = Precision::F32;
+    for arg in std::env::args().skip(1) {
+        if let Some(p) = Precision::parse(&arg) {
+            precision = p;
+            continue;
+        }
+        let dims: Vec<usize> = arg.split('x').filter_map(|d| d.parse().ok()).collect();
+        let schedule = match plan_c2c_schedule(&Shape::from_dims(&dims), precision, &opts) {
+            Ok(s) => s,
+            Err(e) => {
+                println!("{dims:?}: {e}");
+                continue;
+            }
+        };
+        println!("{schedule}");
+        for pass in &schedule.passes {
+            let k = match &pass.kernel {
+                PassKernel::SinglePass { recipe, .. } => KernelSource::single_pass(recipe),
+                PassKernel::Strided(p) => KernelSource::strided_pass(p),
+                PassKernel::Cluster(c) => KernelSource::cluster_pass(c),
+            };
+            if let Ok(dir) = std::env::var("TFFT_DUMP") {
+                let path = std::path::Path::new(&dir).join(format!("{}.cu", k.stem));
+                if let Err(e) = std::fs::write(&path, &k.source) {
+                    println!("    {}: {e}", path.display());
+                }
+            }
+            match resource_report(&k.source, &k.stem, "sm_90") {
+                Ok(log) => log
+                    .lines()
+                    .filter(|l| l.contains("Used") || l.contains("stack frame"))
+                    .for_each(|l| println!("    {}", l.trim())),
+                Err(e) => println!("    {e}"),
+            }
+        }
+    }
+}
