@@ -98,13 +98,15 @@ struct StridedPass {
 
     static __device__ __forceinline__ bool exists(int e) { return TILE % THREADS == 0 || e < TILE; }
 
-    // w^(m k) of the four-step twiddle: the product of a high and a low table entry.
-    static __device__ __forceinline__ C pass_twiddle(const Real* table, const PassGeometry& geo, u64 mk) {
+    // w^(m k) of the four-step twiddle: the product of a high and a low table entry. The root is
+    // a power of two of at most 2^28, so m k mod root is the 32-bit product masked (unsigned
+    // arithmetic wraps modulo 2^32, a multiple of the root): no 64-bit multiply per value.
+    static __device__ __forceinline__ C pass_twiddle(const Real* table, const PassGeometry& geo, unsigned mk) {
         typedef typename Real2Of<Real>::Type R2;
         const R2* t = reinterpret_cast<const R2*>(table);
-        const u64 e = mk & geo.tw_mask;
+        const unsigned e = mk & (unsigned)geo.tw_mask;
         const R2 hi = __ldg(t + (e >> geo.tw_lo_bits));
-        const R2 lo = __ldg(t + geo.tw_lo_offset + (e & ((1ull << geo.tw_lo_bits) - 1)));
+        const R2 lo = __ldg(t + (unsigned)geo.tw_lo_offset + (e & ((1u << geo.tw_lo_bits) - 1)));
         const C w = cmul(cx((Real)hi.x, (Real)hi.y), cx((Real)lo.x, (Real)lo.y));
         return Cfg::DIR < 0 ? w : cx(w.re, -w.im);
     }
@@ -117,8 +119,17 @@ struct StridedPass {
         m = 0;
 #pragma unroll
         for (int d = 0; d < 5; ++d) {
-            const u64 coord = rest % geo.count[d];
-            rest /= geo.count[d];
+            // Counts are powers of two but for a batch dimension: shifts, not 64-bit divisions
+            // (a chain of ten of those held every tile's warps at the barrier).
+            const u64 n = geo.count[d];
+            u64 coord;
+            if ((n & (n - 1)) == 0) {
+                coord = rest & (n - 1);
+                rest >>= __ffsll((long long)n) - 1;
+            } else {
+                coord = rest % n;
+                rest /= n;
+            }
             in += coord * geo.in_stride[d];
             out += coord * geo.out_stride[d];
             if (d == geo.tw_dim) m = coord;
@@ -148,7 +159,7 @@ struct StridedPass {
             const int j = K::template butterfly<Cfg::V>(c.t, k);
 #pragma unroll
             for (int r = 0; r < R0; ++r)
-                v[k * R0 + r] = cmul(v[k * R0 + r], pass_twiddle(pass_twiddles, geo, m * (u64)(j + r * (N / R0))));
+                v[k * R0 + r] = cmul(v[k * R0 + r], pass_twiddle(pass_twiddles, geo, (unsigned)m * (unsigned)(j + r * (N / R0))));
         }
     }
 
@@ -269,7 +280,7 @@ struct StridedPass {
                     int i, k;
                     tile_position<Cfg::LOAD_ITEMS_FASTEST>(e, i, k);
                     XBits* x = buffer + position<0>(i, k);
-                    *x = Xch::pack(cmul(Xch::unpack(*x), pass_twiddle(pass_twiddles, geo, o.m[b][i] * (u64)k)));
+                    *x = Xch::pack(cmul(Xch::unpack(*x), pass_twiddle(pass_twiddles, geo, (unsigned)o.m[b][i] * (unsigned)k)));
                 }
                 __syncthreads();
             }
