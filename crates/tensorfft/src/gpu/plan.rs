@@ -78,6 +78,9 @@ struct GpuPass {
     pass_twiddles: Option<TwiddleTable>,
     /// Cluster passes: the second pass's stage twiddles and four-step twiddle tables.
     second: Option<(TwiddleTable, TwiddleTable)>,
+    /// Whether the kernel copies its input in 16-byte pieces (a cluster pass's landing buffer),
+    /// so the input address must be 16-byte aligned.
+    aligned_input: bool,
     launch: PassLaunch,
     threads: u32,
     shared_bytes: u32,
@@ -216,6 +219,7 @@ impl Gpu {
                 )));
             }
             let mut second = None;
+            let aligned_input = matches!(&pass.kernel, PassKernel::Cluster(c) if c.landing);
             let (kernel, launch, pass_twiddles) = match &pass.kernel {
                 PassKernel::SinglePass { recipe, batch } => (
                     KernelSource::single_pass(recipe),
@@ -311,6 +315,7 @@ impl Gpu {
                 twiddles: self.stage_twiddle_table(pass.kernel.recipe())?,
                 pass_twiddles,
                 second,
+                aligned_input,
                 launch,
                 threads: kernel.threads_per_block as u32,
                 shared_bytes: smem as u32,
@@ -822,7 +827,17 @@ impl GpuPlan {
                 }),
             }
         };
-        for (pass, (from, to)) in self.passes.iter().zip(self.schedule.buffers(in_place)) {
+        let buffers = self.schedule.buffers(in_place);
+        // Refuse before anything is queued, so a refused call leaves every buffer untouched.
+        for (pass, &(from, _)) in self.passes.iter().zip(&buffers) {
+            if pass.aligned_input && address(from)? % 16 != 0 {
+                return Err(Error::unsupported(
+                    format!("input at {:#x}, not 16-byte aligned, for a cluster pass with a landing buffer", address(from)?),
+                    "16-byte aligned buffers (as every buffer tensorfft allocates), or Tuning::prefetch off",
+                ));
+            }
+        }
+        for (pass, (from, to)) in self.passes.iter().zip(buffers) {
             self.launch(pass, dir, address(from)?, address(to)?)?;
         }
         Ok(())
