@@ -17,6 +17,7 @@ fn main() {
         prefetch: env("TFFT_PREFETCH").map(|v| v != 0),
         elements_per_thread: env("TFFT_E"),
         min_blocks_per_sm: env("TFFT_MIN_BLOCKS"),
+        persistent: env("TFFT_PERSISTENT").map(|v| v != 0),
         ..Default::default()
     });
     let mut precision = Precision::F32;

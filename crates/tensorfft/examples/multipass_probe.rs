@@ -35,6 +35,7 @@ fn probe<T: Element>(gpu: &Gpu, dims: &[usize], total: usize) -> tensorfft::Resu
         prefetch: env("TFFT_PREFETCH").map(|v| v != 0),
         elements_per_thread: env("TFFT_E"),
         min_blocks_per_sm: env("TFFT_MIN_BLOCKS"),
+        persistent: env("TFFT_PERSISTENT").map(|v| v != 0),
         ..Default::default()
     });
     let plan = gpu.plan_c2c_with(&Shape::from_dims(dims).batch(batch), T::PRECISION, &opts)?;

@@ -103,12 +103,14 @@ enum PassLaunch {
         tiles: usize,
         persistent: bool,
     },
-    /// The cluster kernel: `groups` groups of transforms, one cluster of `cluster` blocks each.
+    /// The cluster kernel: `groups` groups of transforms, one cluster of `cluster` blocks each,
+    /// or (`persistent`) the resident clusters looping over them.
     Cluster {
         first: PassGeometry,
         second: PassGeometry,
         groups: usize,
         cluster: usize,
+        persistent: bool,
     },
 }
 
@@ -257,6 +259,7 @@ impl Gpu {
                             second: PassGeometry::of(&cp.second),
                             groups: cp.groups(),
                             cluster: cp.cluster,
+                            persistent: cp.persistent,
                         },
                         Some(self.pass_twiddle_table(&cp.first)?),
                     )
@@ -874,10 +877,20 @@ impl GpuPlan {
                     *tiles
                 }
             }
-            // Whole resident clusters, looping over the groups.
+            // Whole clusters: one per group, or the resident ones looping over the groups.
             PassLaunch::Cluster {
-                groups, cluster, ..
-            } => (*groups * cluster).min(pass.max_grid),
+                groups,
+                cluster,
+                persistent,
+                ..
+            } => {
+                let all = groups.saturating_mul(*cluster);
+                if *persistent {
+                    all.min(pass.max_grid)
+                } else {
+                    all.min(i32::MAX as usize / cluster * cluster)
+                }
+            }
         };
         let cfg = LaunchConfig {
             grid_dim: (blocks.min(i32::MAX as usize) as u32, 1, 1),

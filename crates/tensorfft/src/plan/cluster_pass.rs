@@ -39,6 +39,9 @@ pub struct ClusterPass {
     /// asynchronously while it transforms the current one (else the first pass loads straight
     /// into registers).
     pub landing: bool,
+    /// Whether the grid holds only the clusters resident at once, each looping over groups,
+    /// rather than one cluster per group.
+    pub persistent: bool,
 }
 
 impl ClusterPass {

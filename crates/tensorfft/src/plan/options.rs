@@ -240,7 +240,8 @@ pub struct Tuning {
     pub prefetch: Option<bool>,
     /// Load each stage's twiddles one stage ahead (more registers, latency hidden in-thread).
     pub twiddles_ahead: Option<bool>,
-    /// Launch a persistent grid (resident blocks × SMs) instead of one block per tile.
+    /// Launch a persistent grid (resident blocks × SMs) instead of one block per tile (cluster
+    /// passes: the resident clusters loop over the groups; slower, bench/NOTES.md step 30).
     pub persistent: Option<bool>,
     /// Run radix-16 stages on the tensor cores (F16 only; 16 values per thread, N ≥ 512). Off by
     /// default: measured slower than the CUDA-core stages so far (bench/NOTES.md).
@@ -267,7 +268,7 @@ pub struct Tuning {
     pub items_per_tile: Option<usize>,
     /// Blocks per thread-block cluster for an axis of two Stockham passes fused into one kernel
     /// (2, 4 or 8; `Some(0)` never fuses). Default: the planner's choice, about 512 threads per
-    /// block, where it measured at least as fast as two passes (f32 2^15 … 2^16, f64 2^14).
+    /// block, where it measured faster than two passes (f32/f16 2^15 … 2^16, f64 2^14).
     pub cluster_blocks: Option<usize>,
 }
 

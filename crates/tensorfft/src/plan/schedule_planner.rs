@@ -334,13 +334,11 @@ fn cluster_pair(
         .unwrap_or(a.inner.elements_per_thread);
     let blocks = match tuning.cluster_blocks {
         Some(c) => c,
-        // Where the cluster kernel measured at least as fast as the two passes on both the
-        // H200 and the H100 (bench/NOTES.md step 26; bench/results/2026-11-24-h200-bench-0545b62
-        // and -h200-cluster-probe.txt): f32 2^15-2^16 (H200 42.0-42.5% of copy against
-        // 41.6-42.2%; H100 57.5-57.8% against 48.8%) and f64 2^14 (44.4% against 42.9%; H100
-        // 61.3% against 49.8%). f16 (H200 24.1% against 24.9%) and f64 2^15 on 8 blocks
-        // (40.4% against 43.4%) keep two passes unless asked.
-        None if precision == Precision::F16 => return Ok(None),
+        // Where the cluster kernel, one cluster per group, measured faster than the two passes
+        // (bench/NOTES.md steps 26 and 30; H200, 2^27 elements): f32 2^15 50.1% of copy against
+        // 42.2%, 2^16 47.3% against 41.6%, f16 2^16 26.8% against 24.9%, f64 2^14 46.6%
+        // against 42.9%. f64 2^15 (8 blocks) measured slower as a persistent grid (40.4%
+        // against 43.4%) and keeps two passes unless asked.
         None if precision == Precision::F64 && n > 4 * CLUSTER_THREADS * e => return Ok(None),
         None => (n / (CLUSTER_THREADS * e)).max(2),
     };
@@ -391,6 +389,8 @@ fn cluster_pair(
         // The landing buffer doubles the shared memory, so one block fits a multiprocessor: it
         // measured slower (H100 f32 2^16: 35.7% of copy against 58.6%); opt-in.
         landing: tuning.prefetch == Some(true),
+        // A landing buffer needs the loop over groups (it loads the next one).
+        persistent: tuning.persistent == Some(true) || tuning.prefetch == Some(true),
     };
     if !pass.is_consistent() || pass.shared_bytes() > MAX_SHARED_BYTES {
         return Ok(None);
