@@ -18,6 +18,7 @@ fn main() {
         elements_per_thread: env("TFFT_E"),
         min_blocks_per_sm: env("TFFT_MIN_BLOCKS"),
         persistent: env("TFFT_PERSISTENT").map(|v| v != 0),
+        derived_twiddles: env("TFFT_DERIVED").map(|v| v != 0),
         ..Default::default()
     });
     let mut precision = Precision::F32;

@@ -36,6 +36,7 @@ fn probe<T: Element>(gpu: &Gpu, dims: &[usize], total: usize) -> tensorfft::Resu
         elements_per_thread: env("TFFT_E"),
         min_blocks_per_sm: env("TFFT_MIN_BLOCKS"),
         persistent: env("TFFT_PERSISTENT").map(|v| v != 0),
+        derived_twiddles: env("TFFT_DERIVED").map(|v| v != 0),
         ..Default::default()
     });
     let plan = gpu.plan_c2c_with(&Shape::from_dims(dims).batch(batch), T::PRECISION, &opts)?;

@@ -97,6 +97,26 @@ fn all_strided_kernels() -> Vec<KernelSource> {
             }
         }
     }
+    // Strided passes with derived twiddles (opt-in).
+    for p in [Precision::F16, Precision::F32, Precision::F64] {
+        for n in [1usize << 16, 1 << 20, 1 << 24] {
+            let opts = PlanOptions::tuned(Tuning {
+                derived_twiddles: Some(true),
+                cluster_blocks: Some(0),
+                ..Default::default()
+            });
+            let s = plan_c2c_schedule(&Shape::new([n]), p, &opts)
+                .unwrap_or_else(|e| panic!("{n} {p:?}: {e}"));
+            for pass in &s.passes {
+                if let PassKernel::Strided(sp) = &pass.kernel {
+                    let k = KernelSource::strided_pass(sp);
+                    if !out.iter().any(|o| o.stem == k.stem) {
+                        out.push(k);
+                    }
+                }
+            }
+        }
+    }
     // Cluster passes with the landing buffer, and on clusters of 2 and 4 blocks.
     for p in [Precision::F16, Precision::F32, Precision::F64] {
         for (n, tuning) in [

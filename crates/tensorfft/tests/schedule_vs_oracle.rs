@@ -93,6 +93,31 @@ fn long_1d_default_plan() {
 }
 
 #[test]
+fn strided_passes_with_derived_twiddles() {
+    // Strided passes whose stages read only the power-of-two rows of their twiddle tables.
+    for (dims, max_pass) in [
+        (vec![1 << 12], 64),
+        (vec![1 << 12], 16),
+        (vec![1 << 14], 128),
+    ] {
+        let tuning = Tuning {
+            max_pass_len: Some(max_pass),
+            derived_twiddles: Some(true),
+            cluster_blocks: Some(0),
+            ..Default::default()
+        };
+        let s = check_schedule::<Complex<f32>>(&dims, 3, tuning);
+        assert!(
+            s.passes.iter().any(|p| matches!(&p.kernel,
+            PassKernel::Strided(sp) if sp.inner.derived_twiddles)),
+            "{s}"
+        );
+        check_schedule::<Complex<f16>>(&dims, 2, tuning);
+        check_schedule::<Complex<f64>>(&dims, 2, tuning);
+    }
+}
+
+#[test]
 fn cluster_passes() {
     // Pairs of Stockham passes fused on clusters of 2, 4 and 8 blocks (small pass lengths keep
     // the CPU reference fast), batched, 1D and the rows of a 2D transform.

@@ -367,7 +367,7 @@ fn cluster_pair(
                 elements_per_thread: Some(e),
                 transforms_per_block: Some(items),
                 min_blocks_per_sm: Some(min_blocks),
-                ..strided_base(precision)
+                ..strided_base(precision, tuning)
             }),
         )?;
         Ok(StridedPass {
@@ -399,9 +399,11 @@ fn cluster_pair(
 }
 
 /// The tuning of every strided pass's inner DFT: staged through shared memory, f32 (f64)
-/// arithmetic on the CUDA cores, the strided exchange format, one block per tile.
-fn strided_base(precision: Precision) -> Tuning {
+/// arithmetic on the CUDA cores, the strided exchange format, one block per tile; derived
+/// twiddles as `tuning` says.
+fn strided_base(precision: Precision, tuning: &Tuning) -> Tuning {
     Tuning {
+        derived_twiddles: tuning.derived_twiddles,
         io: Some(IoMode::Staged),
         half_arithmetic: Some(false),
         tensor_cores: Some(false),
@@ -423,7 +425,7 @@ fn pass_recipe(
     len: usize,
     gathered: bool,
 ) -> Result<(Recipe, usize)> {
-    let base = strided_base(precision);
+    let base = strided_base(precision, tuning);
     let shape = Shape::new([len]);
     let first = plan_c2c_recipe(&shape, precision, &PlanOptions::tuned(base))?;
     // The budget counts the unpadded tile (the padding adds 1/16 or 1/32).
