@@ -209,6 +209,14 @@ impl Gpu {
         options: &PlanOptions,
     ) -> Result<GpuPlan> {
         let start = Instant::now();
+        // Devices without thread-block clusters (before sm_90) run the two passes unfused unless
+        // the caller asked for clusters (then the plan is refused below).
+        let clusters = self.info().cluster_launch && self.info().compute_capability >= (9, 0);
+        let mut options = *options;
+        if !clusters && options.tuning.cluster_blocks.is_none() {
+            options.tuning.cluster_blocks = Some(0);
+        }
+        let options = &options;
         let schedule = plan_c2c_schedule(shape, precision, options)?;
         let limit = self.info().shared_per_block_optin.max(0) as usize;
         let mut passes = Vec::with_capacity(schedule.passes.len());
@@ -242,7 +250,7 @@ impl Gpu {
                     Some(self.pass_twiddle_table(sp)?),
                 ),
                 PassKernel::Cluster(cp) => {
-                    if !self.info().cluster_launch || self.info().compute_capability < (9, 0) {
+                    if !clusters {
                         return Err(Error::unsupported(
                             format!("thread-block clusters on {} ({schedule})", self.arch()),
                             "sm_90 and newer for cluster passes (or Tuning::cluster_blocks = Some(0))",
