@@ -76,6 +76,37 @@ pub enum Error {
         /// Scratch elements the plan needs.
         elements: usize,
     },
+    /// An NTT modulus that is not an odd prime.
+    #[error("modulus {modulus} is not an odd prime")]
+    ModulusNotPrime {
+        /// The modulus given.
+        modulus: u64,
+    },
+    /// No root of unity of the order a transform needs exists modulo the prime (the length, or
+    /// twice it for a negacyclic transform, exceeds the largest power of two dividing `p − 1`).
+    #[error("no root of unity of order {order} modulo {modulus}")]
+    NoRootOfUnity {
+        /// The modulus.
+        modulus: u64,
+        /// The order asked for.
+        order: u64,
+    },
+    /// A length that must be a power of two is not.
+    #[error("length {n} is not a power of two (at least 2)")]
+    NotPowerOfTwo {
+        /// The length given.
+        n: usize,
+    },
+    /// NTT input values must lie in `[0, p)`.
+    #[error("NTT input {value} at index {index} is not below the modulus {modulus}")]
+    NotReduced {
+        /// Index of the first offending value.
+        index: usize,
+        /// The value.
+        value: u64,
+        /// The modulus of its limb.
+        modulus: u64,
+    },
     /// A file-system error of the on-disk kernel cache.
     #[error("kernel cache I/O: {0}")]
     Io(#[from] std::io::Error),

@@ -25,6 +25,7 @@ pub mod element;
 pub mod error;
 pub mod gpu;
 pub mod kernels;
+pub mod ntt;
 pub mod plan;
 
 pub use element::Element;

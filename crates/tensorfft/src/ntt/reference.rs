@@ -1,0 +1,130 @@
+//! CPU NTTs: the O(N²) definition (the oracle every other transform is compared with, exactly)
+//! and an O(N log N) radix-2 transform for the sizes the definition cannot reach.
+
+use super::spec::{NttKind, NttSpec};
+use crate::error::Result;
+use crate::plan::Direction;
+
+/// The transform of every `N`-value block of `data` by its definition: forward
+/// `X_k = Σ_j x_j ψ^j ω^{jk}` (ψ = 1 when cyclic), inverse `x_j = s ψ^{−j} Σ_k X_k ω^{−jk}`
+/// (`s = N⁻¹` when the spec scales), in the spec's orders. O(N²) per transform.
+///
+/// ```
+/// use tensorfft::ntt::{naive_ntt, NttKind, NttSpec};
+/// use tensorfft::Direction;
+/// let s = NttSpec::new(17, 4, NttKind::Cyclic).unwrap();
+/// let y = naive_ntt(&s, Direction::Forward, &[1, 0, 0, 0]).unwrap();
+/// assert_eq!(y, vec![1, 1, 1, 1]);
+/// assert_eq!(naive_ntt(&s, Direction::Inverse, &y).unwrap(), vec![1, 0, 0, 0]);
+/// ```
+pub fn naive_ntt(spec: &NttSpec, dir: Direction, data: &[u64]) -> Result<Vec<u64>> {
+    transform_all(spec, dir, data, |m, w, x| {
+        let n = x.len();
+        let mut y = vec![0u64; n];
+        for (k, yk) in y.iter_mut().enumerate() {
+            let step = m.pow(w, k as u64);
+            let mut wk = 1u64;
+            let mut acc = 0u64;
+            for &xj in x.iter() {
+                acc = m.add(acc, m.mul(xj, wk));
+                wk = m.mul(wk, step);
+            }
+            *yk = acc;
+        }
+        x.copy_from_slice(&y);
+    })
+}
+
+/// The same transforms as [`naive_ntt`], bit for bit, in O(N log N): an iterative radix-2
+/// Cooley–Tukey transform after a bit-reversal permutation.
+///
+/// ```
+/// use tensorfft::ntt::{fast_ntt, naive_ntt, NttKind, NttSpec, BABY_BEAR};
+/// use tensorfft::Direction;
+/// let s = NttSpec::new(BABY_BEAR, 64, NttKind::Negacyclic).unwrap();
+/// let x: Vec<u64> = (0..128).map(|i| (i * 7919) % BABY_BEAR).collect();
+/// assert_eq!(fast_ntt(&s, Direction::Forward, &x).unwrap(), naive_ntt(&s, Direction::Forward, &x).unwrap());
+/// ```
+pub fn fast_ntt(spec: &NttSpec, dir: Direction, data: &[u64]) -> Result<Vec<u64>> {
+    transform_all(spec, dir, data, |m, w, x| {
+        let n = x.len();
+        let bits = n.trailing_zeros();
+        for i in 0..n {
+            let j = i.reverse_bits() >> (usize::BITS - bits);
+            if i < j {
+                x.swap(i, j);
+            }
+        }
+        let mut len = 2;
+        while len <= n {
+            let wl = m.pow(w, (n / len) as u64);
+            for start in (0..n).step_by(len) {
+                let mut wj = 1u64;
+                for j in 0..len / 2 {
+                    let a = x[start + j];
+                    let b = m.mul(x[start + j + len / 2], wj);
+                    x[start + j] = m.add(a, b);
+                    x[start + j + len / 2] = m.sub(a, b);
+                    wj = m.mul(wj, wl);
+                }
+            }
+            len *= 2;
+        }
+    })
+}
+
+/// Applies `dft(modulus, root, values)` (a natural-order cyclic DFT with `root`, in place) to
+/// every transform of `data`, with the orders, the negacyclic twist and the scaling around it.
+fn transform_all(
+    spec: &NttSpec,
+    dir: Direction,
+    data: &[u64],
+    dft: impl Fn(&super::Modulus, u64, &mut [u64]),
+) -> Result<Vec<u64>> {
+    spec.validate(data)?;
+    let m = spec.modulus();
+    let n = spec.n();
+    let (input_order, output_order) = spec.orders();
+    // Forward reads the input order and writes the output order; the inverse the other way.
+    let (from, to) = match dir {
+        Direction::Forward => (input_order, output_order),
+        Direction::Inverse => (output_order, input_order),
+    };
+    let w = spec.root(dir);
+    let negacyclic = spec.kind() == NttKind::Negacyclic;
+    let psi = match dir {
+        Direction::Forward => spec.psi(),
+        Direction::Inverse => m.inv(spec.psi()).unwrap_or(1),
+    };
+    let scale = match dir {
+        Direction::Inverse if spec.scales_inverse() => m.inv(n as u64 % m.value()).unwrap_or(1),
+        _ => 1,
+    };
+    let mut out = vec![0u64; data.len()];
+    let mut x = vec![0u64; n];
+    for (src, dst) in data.chunks_exact(n).zip(out.chunks_exact_mut(n)) {
+        for (j, xj) in x.iter_mut().enumerate() {
+            *xj = src[from.index(j, n)];
+        }
+        if negacyclic && dir == Direction::Forward {
+            twist(m, psi, &mut x);
+        }
+        dft(&m, w, &mut x);
+        if negacyclic && dir == Direction::Inverse {
+            twist(m, psi, &mut x);
+        }
+        for (k, &xk) in x.iter().enumerate() {
+            dst[to.index(k, n)] = m.mul(xk, scale);
+        }
+    }
+    Ok(out)
+}
+
+/// `x_j ← x_j ψ^j`.
+fn twist(m: super::Modulus, psi: u64, x: &mut [u64]) {
+    let mut pj = 1u64;
+    for xj in x.iter_mut() {
+        *xj = m.mul(*xj, pj);
+        pj = m.mul(pj, psi);
+    }
+}
