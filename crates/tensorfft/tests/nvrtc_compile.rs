@@ -117,43 +117,33 @@ fn all_strided_kernels() -> Vec<KernelSource> {
             }
         }
     }
-    // Cluster passes with the landing buffer, and on clusters of 2 and 4 blocks.
-    for p in [Precision::F16, Precision::F32, Precision::F64] {
-        for (n, tuning) in [
-            (
-                1 << 16,
-                Tuning {
-                    prefetch: Some(true),
-                    ..Default::default()
-                },
-            ),
-            (
-                1 << 15,
-                Tuning {
-                    prefetch: Some(true),
-                    ..Default::default()
-                },
-            ),
-            (
-                1 << 14,
-                Tuning {
-                    max_pass_len: Some(128),
-                    cluster_blocks: Some(2),
-                    ..Default::default()
-                },
-            ),
-        ] {
-            let opts = PlanOptions::tuned(tuning);
-            let s = plan_c2c_schedule(&Shape::new([n]), p, &opts)
-                .unwrap_or_else(|e| panic!("{n} {p:?}: {e}"));
-            for pass in &s.passes {
-                if let PassKernel::Cluster(cp) = &pass.kernel {
-                    let k = KernelSource::cluster_pass(cp);
-                    if !out.iter().any(|o| o.stem == k.stem) {
-                        out.push(k);
-                    }
-                }
-            }
+    // Cluster passes off the default path: landing buffers (every element size), clusters of 2
+    // and 4 blocks; each case must fuse.
+    let cluster = |blocks, max_pass, prefetch| Tuning {
+        cluster_blocks: Some(blocks),
+        max_pass_len: max_pass,
+        prefetch: Some(prefetch),
+        ..Default::default()
+    };
+    for (p, n, tuning) in [
+        (Precision::F16, 1 << 16, cluster(8, None, true)),
+        (Precision::F32, 1 << 16, cluster(8, None, true)),
+        (Precision::F32, 1 << 15, cluster(4, None, true)),
+        (Precision::F64, 1 << 15, cluster(8, None, true)),
+        (Precision::F64, 1 << 14, cluster(4, None, true)),
+        (Precision::F16, 1 << 15, cluster(4, Some(256), true)),
+        (Precision::F16, 1 << 14, cluster(2, Some(128), false)),
+        (Precision::F32, 1 << 14, cluster(2, Some(128), false)),
+        (Precision::F64, 1 << 14, cluster(2, Some(128), false)),
+    ] {
+        let s = plan_c2c_schedule(&Shape::new([n]), p, &PlanOptions::tuned(tuning))
+            .unwrap_or_else(|e| panic!("{n} {p:?}: {e}"));
+        let PassKernel::Cluster(cp) = &s.passes[0].kernel else {
+            panic!("{n} {p:?} {tuning:?} did not fuse: {s}")
+        };
+        let k = KernelSource::cluster_pass(cp);
+        if !out.iter().any(|o| o.stem == k.stem) {
+            out.push(k);
         }
     }
     out

@@ -79,10 +79,15 @@ enum Outcome {
 
 fn case_name(c: &Case) -> String {
     format!(
-        "{} {} batch={}",
+        "{} {} batch={}{}",
         c.precision.name(),
         shape_text(&c.dims),
-        c.batch
+        c.batch,
+        if c.tuning == tensorfft::Tuning::default() {
+            ""
+        } else {
+            " (tuned)"
+        }
     )
 }
 
@@ -126,6 +131,7 @@ pub fn run(
             directions: vec![case.direction.into()],
             in_place: true,
             round_trip: true,
+            tuning: tensorfft::Tuning::default(),
         }],
         None => filter.cases(),
     };
@@ -263,7 +269,7 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Outcome, ten
     let shape = Shape::from_dims(&c.dims).batch(c.batch);
     let len = shape.total_elements()?;
     let n = c.n();
-    let plan = gpu.plan_c2c(&shape, c.precision)?;
+    let plan = gpu.plan_c2c_with(&shape, c.precision, &PlanOptions::tuned(c.tuning))?;
     let bound = error_bound(describe(&plan));
     let recipe = describe(&plan).to_string();
     let input = CaseInput::<T>::random(len, seed);
@@ -310,6 +316,7 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Outcome, ten
         if let (true, true, Some(data)) = (forward, plan.scratch_len() > 0, spare.as_mut()) {
             let external = PlanOptions {
                 external_scratch: true,
+                tuning: c.tuning,
                 ..Default::default()
             };
             let mut ext = gpu.plan_c2c_with(&shape, c.precision, &external)?;
@@ -359,6 +366,7 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Outcome, ten
     if let (true, Some(mid)) = (c.round_trip, spare.as_mut()) {
         let normalized = PlanOptions {
             normalization: Normalization::InverseByN,
+            tuning: c.tuning,
             ..Default::default()
         };
         let plan_norm = gpu.plan_c2c_with(&shape, c.precision, &normalized)?;

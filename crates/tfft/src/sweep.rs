@@ -2,7 +2,7 @@
 //! with several batch sizes, and one batch of more than 2^32 elements.
 
 use crate::shape::elements;
-use tensorfft::{Direction, Precision};
+use tensorfft::{Direction, Precision, Tuning};
 
 /// One check: a shape, a batch, what to run.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +17,8 @@ pub struct Case {
     pub in_place: bool,
     /// Also run forward then inverse with 1/N normalization and compare with the input.
     pub round_trip: bool,
+    /// The plans' tuning (default: the planner's choices).
+    pub tuning: Tuning,
 }
 
 impl Case {
@@ -142,6 +144,7 @@ pub fn beyond_2_32() -> Case {
         directions: vec![Direction::Forward],
         in_place: false,
         round_trip: false,
+        tuning: Tuning::default(),
     }
 }
 
@@ -162,6 +165,7 @@ pub fn sweep(quick: bool) -> Vec<Case> {
                     directions: vec![Direction::Forward, Direction::Inverse],
                     in_place: batch == prime,
                     round_trip: true,
+                    tuning: Tuning::default(),
                 });
             }
         }
@@ -175,8 +179,48 @@ pub fn sweep(quick: bool) -> Vec<Case> {
             directions: vec![Direction::Forward],
             in_place: false,
             round_trip: true,
+            tuning: Tuning::default(),
         });
         cases.push(beyond_2_32());
+    }
+    cases.extend(cluster_variants());
+    cases
+}
+
+/// Cluster passes off the default path, each against the oracle, in place and round trip: 2
+/// blocks (2^14 as 128 x 128), a landing buffer on 4 blocks (2^15 as 256 x 128; f64 2^14), a
+/// persistent grid of 8 blocks (2^16), for every precision, with an odd batch.
+pub fn cluster_variants() -> Vec<Case> {
+    let tuned = |max_pass, blocks, prefetch, persistent| Tuning {
+        max_pass_len: max_pass,
+        cluster_blocks: Some(blocks),
+        prefetch: Some(prefetch),
+        persistent: Some(persistent),
+        ..Default::default()
+    };
+    let mut cases = Vec::new();
+    for p in [Precision::F16, Precision::F32, Precision::F64] {
+        // f64's landing buffer of 2^15 would not fit a block's shared memory: 2^14 there.
+        let landing = if p == Precision::F64 {
+            (1usize << 14, tuned(Some(128), 4, true, true))
+        } else {
+            (1 << 15, tuned(Some(256), 4, true, true))
+        };
+        for (n, tuning) in [
+            (1usize << 14, tuned(Some(128), 2, false, false)),
+            landing,
+            (1 << 16, tuned(None, 8, false, true)),
+        ] {
+            cases.push(Case {
+                precision: p,
+                dims: vec![n],
+                batch: 3,
+                directions: vec![Direction::Forward, Direction::Inverse],
+                in_place: true,
+                round_trip: true,
+                tuning,
+            });
+        }
     }
     cases
 }
@@ -238,6 +282,21 @@ mod tests {
         assert!(full.iter().any(|c| c.in_place && c.dims.len() == 3));
         let ranks = |v: &[Case]| (1..=3).all(|r| v.iter().any(|c| c.dims.len() == r));
         assert!(ranks(&full) && ranks(&quick));
+    }
+
+    #[test]
+    fn cluster_variants_fuse_on_clusters_off_the_default_path() {
+        use tensorfft::plan::schedule::PassKernel;
+        for c in cluster_variants() {
+            let opts = tensorfft::PlanOptions::tuned(c.tuning);
+            let shape = tensorfft::Shape::from_dims(&c.dims).batch(c.batch);
+            let s = tensorfft::plan_c2c_schedule(&shape, c.precision, &opts).unwrap();
+            let PassKernel::Cluster(cp) = &s.passes[0].kernel else {
+                panic!("not fused: {s}")
+            };
+            assert_eq!(Some(cp.cluster), c.tuning.cluster_blocks);
+            assert_eq!(cp.landing, c.tuning.prefetch == Some(true));
+        }
     }
 
     #[test]

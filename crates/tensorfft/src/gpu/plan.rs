@@ -216,7 +216,26 @@ impl Gpu {
         if !clusters && options.tuning.cluster_blocks.is_none() {
             options.tuning.cluster_blocks = Some(0);
         }
-        let options = &options;
+        match self.build_plan(shape, precision, &options, clusters, start) {
+            // A cluster the device cannot hold (shared memory, occupancy) falls back to two
+            // passes, unless the caller asked for clusters.
+            Err(Error::DeviceLimit(_)) if options.tuning.cluster_blocks.is_none() => {
+                options.tuning.cluster_blocks = Some(0);
+                self.build_plan(shape, precision, &options, clusters, start)
+            }
+            built => built,
+        }
+    }
+
+    /// Plans, compiles and loads every pass of a plan.
+    fn build_plan(
+        &self,
+        shape: &Shape,
+        precision: Precision,
+        options: &PlanOptions,
+        clusters: bool,
+        start: Instant,
+    ) -> Result<GpuPlan> {
         let schedule = plan_c2c_schedule(shape, precision, options)?;
         let limit = self.info().shared_per_block_optin.max(0) as usize;
         let mut passes = Vec::with_capacity(schedule.passes.len());

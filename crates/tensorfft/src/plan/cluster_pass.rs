@@ -147,9 +147,17 @@ impl ClusterPass {
         let (l0, l1) = (a.len(), b.len());
         let qa = a.inner.transforms_per_block;
         let qb = b.inner.transforms_per_block;
-        let chunk = 16 / a.inner.precision.complex_bytes();
+        let bytes = a.inner.precision.complex_bytes();
+        let chunk = 16 / bytes;
+        // The landing buffer copies 16-byte pieces: rows of whole pieces, 16-byte aligned.
+        let landing_fits = qa.is_multiple_of(chunk)
+            && a.dims[0].in_stride == 1
+            && (a.sample_stride_in * bytes).is_multiple_of(16)
+            && a.dims
+                .get(1)
+                .is_none_or(|d| (d.in_stride * bytes).is_multiple_of(16));
         (2..=MAX_CLUSTER_BLOCKS).contains(&c)
-            && (!self.landing || (qa % chunk == 0 && a.dims[0].in_stride == 1))
+            && (!self.landing || landing_fits)
             && qa * c == l1
             && qb * c == l0
             && a.items_per_tile == qa
@@ -168,6 +176,9 @@ impl ClusterPass {
             && b.sample_stride_in == l0 * b.dims[0].in_stride
             && a.items() / l1 == b.items() / l0
             && a.dims[1..] == b.dims[1..]
+            // The intermediate of group g sits where the first pass writes it and the second
+            // reads it (the CPU reference runs the two passes through memory).
+            && a.dims[1..].iter().all(|d| d.in_stride == d.out_stride)
             && groups_fold(&a.dims[1..])
     }
 

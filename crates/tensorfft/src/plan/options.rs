@@ -235,8 +235,10 @@ pub struct Tuning {
     pub max_radix: Option<usize>,
     /// Blocks per multiprocessor the compiler must fit (caps registers per thread).
     pub min_blocks_per_sm: Option<usize>,
-    /// Load the next tile while computing this one (costs a second tile of registers; cluster
-    /// passes: `Some(true)` copies the next group's input into a landing buffer in shared memory).
+    /// Load the next tile while computing this one (costs a second tile of registers). Cluster
+    /// passes: `Some(true)` copies the next group's input into a landing buffer in shared memory
+    /// (and makes the grid persistent); measured slower, so it is off by default. The setting
+    /// applies to every pass of the plan.
     pub prefetch: Option<bool>,
     /// Load each stage's twiddles one stage ahead (more registers, latency hidden in-thread).
     pub twiddles_ahead: Option<bool>,
@@ -270,7 +272,8 @@ pub struct Tuning {
     pub items_per_tile: Option<usize>,
     /// Blocks per thread-block cluster for an axis of two Stockham passes fused into one kernel
     /// (2, 4 or 8; `Some(0)` never fuses). Default: the planner's choice, about 512 threads per
-    /// block, where it measured faster than two passes (f32/f16 2^15 … 2^16, f64 2^14).
+    /// block, where it measured faster than two passes (f32 2^15 … 2^16, f16 2^16, f64 2^14;
+    /// f16 2^15 is one single-pass kernel).
     pub cluster_blocks: Option<usize>,
 }
 

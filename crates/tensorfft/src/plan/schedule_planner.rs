@@ -354,7 +354,10 @@ fn cluster_pair(
     // the kernel is bound by instruction latency, and one block of 512 threads per
     // multiprocessor ran at 36% of copy against 59% for two (H100, f32 2^16, multipass_probe).
     let threads = n / (blocks * e);
+    let landing = tuning.prefetch == Some(true);
+    // With a landing buffer one block fills a multiprocessor's shared memory: no cap.
     let min_blocks = tuning.min_blocks_per_sm.unwrap_or(match threads {
+        _ if landing => 0,
         0..=256 => 3,
         257..=512 => 2,
         _ => 1,
@@ -388,9 +391,9 @@ fn cluster_pair(
         cluster: blocks,
         // The landing buffer doubles the shared memory, so one block fits a multiprocessor: it
         // measured slower (H100 f32 2^16: 35.7% of copy against 58.6%); opt-in.
-        landing: tuning.prefetch == Some(true),
+        landing,
         // A landing buffer needs the loop over groups (it loads the next one).
-        persistent: tuning.persistent == Some(true) || tuning.prefetch == Some(true),
+        persistent: tuning.persistent == Some(true) || landing,
     };
     if !pass.is_consistent() || pass.shared_bytes() > MAX_SHARED_BYTES {
         return Ok(None);

@@ -1,8 +1,10 @@
 // Two Stockham passes of one axis (N = LA * LB) fused into one kernel on a thread-block cluster
 // (sm_90, plan/cluster_pass.rs): the cluster's CLUSTER blocks share one group of transforms
-// through distributed shared memory, so the data crosses device memory once each way. A grid of
-// resident clusters loops over the groups; with a landing buffer (CfgA::LANDING) the next
-// group's input is copied into shared memory asynchronously while this one is transformed.
+// through distributed shared memory, so the data crosses device memory once each way. By default
+// the grid has one cluster per group; a persistent grid of resident clusters loops over the
+// groups (the loop below serves both), and with a landing buffer (CfgA::LANDING, persistent only)
+// the next group's input is copied into shared memory asynchronously while this one is
+// transformed.
 //
 //  1. First pass: block b transforms items q = b*QA ... (b+1)*QA - 1 of the group (DFTs of
 //     length LA over samples LB apart, loaded straight into registers, neighbouring threads on
