@@ -4,23 +4,16 @@
 //! environment as in `multipass_probe`: TFFT_MAX_PASS, TFFT_CLUSTER, TFFT_PREFETCH;
 //! TFFT_DUMP=dir writes each kernel's source there.
 
+#[path = "common/env_tuning.rs"]
+mod env_tuning;
+
 use tensorfft::gpu::nvrtc::resource_report;
 use tensorfft::kernels::KernelSource;
 use tensorfft::plan::schedule::PassKernel;
-use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, Tuning};
+use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
 
 fn main() {
-    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<usize>().ok());
-    let opts = PlanOptions::tuned(Tuning {
-        max_pass_len: env("TFFT_MAX_PASS"),
-        cluster_blocks: env("TFFT_CLUSTER"),
-        prefetch: env("TFFT_PREFETCH").map(|v| v != 0),
-        elements_per_thread: env("TFFT_E"),
-        min_blocks_per_sm: env("TFFT_MIN_BLOCKS"),
-        persistent: env("TFFT_PERSISTENT").map(|v| v != 0),
-        derived_twiddles: env("TFFT_DERIVED").map(|v| v != 0),
-        ..Default::default()
-    });
+    let opts = PlanOptions::tuned(env_tuning::tuning_from_env());
     let mut precision = Precision::F32;
     for arg in std::env::args().skip(1) {
         if let Some(p) = Precision::parse(&arg) {

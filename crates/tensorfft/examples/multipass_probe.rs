@@ -3,6 +3,9 @@
 //! compare a few transforms with the f64 oracle, and time the plan against a device copy of the
 //! same bytes. `cargo run --release --example multipass_probe -- f32 1024x1024 65536 ...`
 
+#[path = "common/env_tuning.rs"]
+mod env_tuning;
+
 use num_complex::Complex;
 use tensorfft::cpu::oracle::{oracle_c2c_nd, relative_l2};
 use tensorfft::gpu::timer::EventTimer;
@@ -24,21 +27,8 @@ fn median(gpu: &Gpu, f: &mut dyn FnMut() -> tensorfft::Result<()>) -> tensorfft:
 fn probe<T: Element>(gpu: &Gpu, dims: &[usize], total: usize) -> tensorfft::Result<()> {
     let n: usize = dims.iter().product();
     let batch = (total / n).max(1);
-    // Tuning from the environment, for experiments: TFFT_MAX_PASS, TFFT_TILE_BYTES, TFFT_ITEMS,
-    // TFFT_CLUSTER (blocks per cluster, 0: none), TFFT_PREFETCH (0: no landing buffer).
-    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<usize>().ok());
-    let opts = tensorfft::PlanOptions::tuned(tensorfft::Tuning {
-        max_pass_len: env("TFFT_MAX_PASS"),
-        pass_tile_bytes: env("TFFT_TILE_BYTES"),
-        items_per_tile: env("TFFT_ITEMS"),
-        cluster_blocks: env("TFFT_CLUSTER"),
-        prefetch: env("TFFT_PREFETCH").map(|v| v != 0),
-        elements_per_thread: env("TFFT_E"),
-        min_blocks_per_sm: env("TFFT_MIN_BLOCKS"),
-        persistent: env("TFFT_PERSISTENT").map(|v| v != 0),
-        derived_twiddles: env("TFFT_DERIVED").map(|v| v != 0),
-        ..Default::default()
-    });
+    // Tuning from the environment, for experiments (common/env_tuning.rs).
+    let opts = tensorfft::PlanOptions::tuned(env_tuning::tuning_from_env());
     let plan = gpu.plan_c2c_with(&Shape::from_dims(dims).batch(batch), T::PRECISION, &opts)?;
     if std::env::var("TFFT_SHOW").is_ok() {
         println!("{}", plan.schedule());

@@ -879,45 +879,32 @@ impl GpuPlan {
             Direction::Forward => &pass.forward_fn,
             Direction::Inverse => &pass.inverse_fn,
         };
+        // A persistent grid holds what is resident at once and loops; otherwise one block per
+        // tile (one cluster per group), within the grid limit, in whole clusters.
+        let grid = |units: usize, per_unit: usize, persistent: bool| {
+            let cap = if persistent {
+                pass.max_grid
+            } else {
+                i32::MAX as usize / per_unit * per_unit
+            };
+            units.saturating_mul(per_unit).min(cap)
+        };
         let blocks = match &pass.launch {
             PassLaunch::SinglePass {
                 batch,
                 per_block,
                 persistent,
-            } => {
-                let groups = batch.div_ceil(*per_block);
-                // A persistent grid loops over tiles; otherwise one block per tile.
-                if *persistent {
-                    groups.min(pass.max_grid)
-                } else {
-                    groups
-                }
-            }
-            // Gathered strided passes run a persistent, software-pipelined grid; direct ones a
-            // block per tile.
+            } => grid(batch.div_ceil(*per_block), 1, *persistent),
+            // Gathered strided passes run a persistent, software-pipelined grid.
             PassLaunch::Strided {
                 tiles, persistent, ..
-            } => {
-                if *persistent {
-                    (*tiles).min(pass.max_grid)
-                } else {
-                    *tiles
-                }
-            }
-            // Whole clusters: one per group, or the resident ones looping over the groups.
+            } => grid(*tiles, 1, *persistent),
             PassLaunch::Cluster {
                 groups,
                 cluster,
                 persistent,
                 ..
-            } => {
-                let all = groups.saturating_mul(*cluster);
-                if *persistent {
-                    all.min(pass.max_grid)
-                } else {
-                    all.min(i32::MAX as usize / cluster * cluster)
-                }
-            }
+            } => grid(*groups, *cluster, *persistent),
         };
         let cfg = LaunchConfig {
             grid_dim: (blocks.min(i32::MAX as usize) as u32, 1, 1),

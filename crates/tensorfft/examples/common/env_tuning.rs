@@ -1,0 +1,21 @@
+//! Tuning from environment variables, for the development examples: TFFT_MAX_PASS,
+//! TFFT_TILE_BYTES, TFFT_ITEMS, TFFT_CLUSTER (blocks per cluster, 0: none), TFFT_PREFETCH,
+//! TFFT_E, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED (0 or 1 for the switches).
+
+/// The tuning the environment asks for (the planner's choices for everything unset).
+pub fn tuning_from_env() -> tensorfft::Tuning {
+    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<usize>().ok());
+    let switch = |k: &str| env(k).map(|v| v != 0);
+    tensorfft::Tuning {
+        max_pass_len: env("TFFT_MAX_PASS"),
+        pass_tile_bytes: env("TFFT_TILE_BYTES"),
+        items_per_tile: env("TFFT_ITEMS"),
+        cluster_blocks: env("TFFT_CLUSTER"),
+        prefetch: switch("TFFT_PREFETCH"),
+        elements_per_thread: env("TFFT_E"),
+        min_blocks_per_sm: env("TFFT_MIN_BLOCKS"),
+        persistent: switch("TFFT_PERSISTENT"),
+        derived_twiddles: switch("TFFT_DERIVED"),
+        ..Default::default()
+    }
+}
