@@ -216,10 +216,19 @@ impl Gpu {
         if !clusters && options.tuning.cluster_blocks.is_none() {
             options.tuning.cluster_blocks = Some(0);
         }
+        let fused = |o: &PlanOptions| {
+            plan_c2c_schedule(shape, precision, o).is_ok_and(|s| {
+                s.passes
+                    .iter()
+                    .any(|p| matches!(p.kernel, PassKernel::Cluster(_)))
+            })
+        };
         match self.build_plan(shape, precision, &options, clusters, start) {
             // A cluster the device cannot hold (shared memory, occupancy) falls back to two
-            // passes, unless the caller asked for clusters.
-            Err(Error::DeviceLimit(_)) if options.tuning.cluster_blocks.is_none() => {
+            // passes, unless the caller asked for clusters; other refusals stand.
+            Err(Error::DeviceLimit(_))
+                if options.tuning.cluster_blocks.is_none() && fused(&options) =>
+            {
                 options.tuning.cluster_blocks = Some(0);
                 self.build_plan(shape, precision, &options, clusters, start)
             }

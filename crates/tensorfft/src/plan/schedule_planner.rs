@@ -337,8 +337,8 @@ fn cluster_pair(
         // Where the cluster kernel, one cluster per group, measured faster than the two passes
         // (bench/NOTES.md steps 26 and 30; H200, 2^27 elements): f32 2^15 50.1% of copy against
         // 42.2%, 2^16 47.3% against 41.6%, f16 2^16 26.8% against 24.9%, f64 2^14 46.6%
-        // against 42.9%. f64 2^15 (8 blocks) measured slower as a persistent grid (40.4%
-        // against 43.4%) and keeps two passes unless asked.
+        // against 42.9%. f64 2^15 (8 blocks) measured slower (43.5% against 46.2%, step 30)
+        // and keeps two passes unless asked.
         None if precision == Precision::F64 && n > 4 * CLUSTER_THREADS * e => return Ok(None),
         None => (n / (CLUSTER_THREADS * e)).max(2),
     };
@@ -346,14 +346,16 @@ fn cluster_pair(
         || !(2..=MAX_CLUSTER_BLOCKS).contains(&blocks)
         || !a.len().is_multiple_of(blocks)
         || !b.len().is_multiple_of(blocks)
-        || n / (blocks * e) > MAX_THREADS_PER_BLOCK
     {
+        return Ok(None);
+    }
+    let threads = n / (blocks * e);
+    if threads > MAX_THREADS_PER_BLOCK {
         return Ok(None);
     }
     // Registers capped so that two blocks of 512 threads (three of 256) share a multiprocessor:
     // the kernel is bound by instruction latency, and one block of 512 threads per
     // multiprocessor ran at 36% of copy against 59% for two (H100, f32 2^16, multipass_probe).
-    let threads = n / (blocks * e);
     let landing = tuning.prefetch == Some(true);
     // With a landing buffer one block fills a multiprocessor's shared memory: no cap.
     let min_blocks = tuning.min_blocks_per_sm.unwrap_or(match threads {
