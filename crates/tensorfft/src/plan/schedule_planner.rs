@@ -405,10 +405,17 @@ fn cluster_pair(
 
 /// The tuning of every strided pass's inner DFT: staged through shared memory, f32 (f64)
 /// arithmetic on the CUDA cores, the strided exchange format, one block per tile; derived
-/// twiddles as `tuning` says.
+/// twiddles in f32 and f16 unless `tuning` says otherwise.
+///
+/// * Derived twiddles, H200, 2026-11-24 (`bench/results/2026-11-24-h200-probe-derived.txt`):
+///   f32 2^18 37.5% of copy against 34.7%, 2^20 32.0% against 29.3%, 1024² 43.3% against
+///   42.1%, 64³ 32.6% against 32.5%, f16 2^20 18.6% against 18.3%; errors f32 2^20 1.94e-7
+///   against 1.67e-7 (cuFFT 3.09e-7). f64 not measured: its rule stays the single pass's.
 fn strided_base(precision: Precision, tuning: &Tuning) -> Tuning {
     Tuning {
-        derived_twiddles: tuning.derived_twiddles,
+        derived_twiddles: tuning
+            .derived_twiddles
+            .or((precision != Precision::F64).then_some(true)),
         io: Some(IoMode::Staged),
         half_arithmetic: Some(false),
         tensor_cores: Some(false),
