@@ -41,3 +41,97 @@ fn default_plans_stay_within_four_way_conflicts() {
         }
     }
 }
+
+/// Strided passes of the planner's multi-pass plans (1D, 2D, 3D; f16, f32, f64).
+fn strided_passes() -> Vec<tensorfft::plan::strided_pass::StridedPass> {
+    use tensorfft::plan::schedule::PassKernel;
+    let shapes: Vec<Vec<usize>> = vec![
+        vec![1 << 11],
+        vec![1 << 14],
+        vec![1 << 16],
+        vec![1 << 17],
+        vec![1 << 18],
+        vec![1 << 20],
+        vec![1 << 22],
+        vec![1 << 26],
+        vec![256, 256],
+        vec![1024, 1024],
+        vec![64, 4096],
+        vec![4096, 64],
+        vec![64, 64, 64],
+        vec![16, 256, 1024],
+        vec![512, 512, 512],
+    ];
+    let mut out = Vec::new();
+    for p in [Precision::F16, Precision::F32, Precision::F64] {
+        for dims in &shapes {
+            let s =
+                tensorfft::plan_c2c_schedule(&Shape::from_dims(dims), p, &PlanOptions::default())
+                    .unwrap();
+            for pass in &s.passes {
+                match &pass.kernel {
+                    PassKernel::Strided(sp) => out.push(sp.clone()),
+                    PassKernel::Cluster(c) => {
+                        out.push(c.first.clone());
+                        out.push(c.second.clone());
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn strided_tiles_beat_the_single_pass_layout() {
+    use tensorfft::plan::bank_conflicts::strided_buffer_wavefronts;
+    use tensorfft::plan::padding::Padding;
+    let (mut ours, mut old, mut ideal) = (0, 0, 0);
+    for sp in strided_passes() {
+        let stages = sp.inner.radices.len();
+        let default = Padding::per_128_bytes(sp.inner.exchange);
+        let old_stride = default.buffer_len(sp.inner.n) | 1;
+        let (mut a, mut b, mut i) = (0, 0, 0);
+        for buffer in 0..=stages {
+            let t = strided_buffer_wavefronts(
+                &sp.inner,
+                buffer,
+                sp.inner.paddings[buffer],
+                sp.item_stride(),
+                sp.staged_in(),
+                sp.staged_out(),
+            );
+            let o = strided_buffer_wavefronts(
+                &sp.inner,
+                buffer,
+                default,
+                old_stride,
+                sp.staged_in(),
+                sp.staged_out(),
+            );
+            a += t.wavefronts;
+            b += o.wavefronts;
+            i += t.ideal;
+        }
+        println!(
+            "{:?} N={} radices={:?} items={} in={} out={}: {a} (was {b}, ideal {i}) stride {} (was {old_stride})",
+            sp.inner.precision,
+            sp.inner.n,
+            sp.inner.radices,
+            sp.inner.transforms_per_block,
+            sp.staged_in(),
+            sp.staged_out(),
+            sp.item_stride()
+        );
+        assert!(a <= b, "{sp}: {a} wavefronts against {b}");
+        if sp.inner.precision == Precision::F32 {
+            assert_eq!(a, i, "{sp}: f32 tiles are free of conflicts");
+        }
+        assert!(sp.item_stride() >= sp.inner.shared_stride());
+        ours += a;
+        old += b;
+        ideal += i;
+    }
+    println!("all strided passes: {ours} wavefronts (was {old}, ideal {ideal})");
+}

@@ -100,3 +100,122 @@ pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
     }
     out
 }
+
+/// How the threads of a strided pass touch one buffer of its tile.
+#[derive(Clone, Copy, Debug)]
+struct StridedAccess {
+    /// Radix and span of the stage, and whether it gathers (reads) rather than scatters.
+    radix: usize,
+    ns: usize,
+    reads: bool,
+}
+
+/// Wavefronts of one warp-wide shared-memory access to distinct elements at `positions` (lane
+/// order; `words` 4-byte words each, a power of two of at most 4). Counted strictly, as if the
+/// warp were served in groups of `32 / words` lanes (128 bytes each: half warps for 8-byte
+/// elements, quarter warps for 16-byte ones): per group, the most elements that start in one of
+/// the bank period's `32 / words` slots.
+fn access_wavefronts(positions: impl Iterator<Item = usize>, words: usize) -> usize {
+    let slots = 32 / words;
+    let mut counts = [0usize; 32];
+    let mut total = 0;
+    for (lane, pos) in positions.enumerate() {
+        if lane % slots == 0 && lane > 0 {
+            total += counts.iter().max().unwrap_or(&0);
+            counts = [0; 32];
+        }
+        counts[pos % slots] += 1;
+    }
+    total + counts.into_iter().max().unwrap_or(0)
+}
+
+/// Wavefronts of buffer `buffer` of a strided pass's tile, whose inner DFT is `inner` (CUDA-core
+/// stages), laid out with `padding` and items `item_stride` elements apart. The pass's thread
+/// mapping: neighbouring threads on neighbouring items (`transforms_per_block` items at once),
+/// `threads_per_transform` threads per item. Buffer 0 counts only when the tile is gathered
+/// (`staged_in`: written in tile order, samples fastest, and read by the first stage), buffer
+/// `stages` only when it is stored from shared memory (`staged_out`: written by the last stage,
+/// read samples fastest); the others are the exchanges between stages.
+///
+/// ```
+/// use tensorfft::plan::{bank_conflicts::strided_buffer_wavefronts, padding::Padding};
+/// use tensorfft::{plan_c2c_schedule, plan::schedule::PassKernel, PlanOptions, Precision, Shape};
+/// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F32, &PlanOptions::default()).unwrap();
+/// let PassKernel::Strided(p) = &s.passes[0].kernel else { panic!() };
+/// let t = strided_buffer_wavefronts(&p.inner, 1, p.inner.paddings[1], p.item_stride(), false, true);
+/// assert_eq!(t.wavefronts, t.ideal); // the planner's layout is free of conflicts
+/// ```
+pub fn strided_buffer_wavefronts(
+    inner: &Recipe,
+    buffer: usize,
+    padding: super::padding::Padding,
+    item_stride: usize,
+    staged_in: bool,
+    staged_out: bool,
+) -> BufferTraffic {
+    let n = inner.n;
+    let stages = inner.radices.len();
+    let words = inner.exchange.bytes() / 4;
+    let items = inner.transforms_per_block;
+    let t_per = inner.threads_per_transform;
+    let threads = items * t_per;
+    let ideal_per_access = (32 * inner.exchange.bytes()).div_ceil(128);
+    let mut traffic = BufferTraffic {
+        buffer,
+        wavefronts: 0,
+        ideal: 0,
+    };
+    let mut accesses = Vec::new();
+    let mut ns = 1;
+    for (s, &radix) in inner.radices.iter().enumerate() {
+        if s + 1 == buffer {
+            accesses.push(StridedAccess {
+                radix,
+                ns,
+                reads: false,
+            });
+        }
+        if s == buffer {
+            accesses.push(StridedAccess {
+                radix,
+                ns,
+                reads: true,
+            });
+        }
+        ns *= radix;
+    }
+    if (buffer == 0 && !staged_in) || (buffer == stages && !staged_out) {
+        accesses.clear();
+    }
+    for a in accesses {
+        let stride = n / a.radix;
+        for w in (0..threads).step_by(32) {
+            for idx in 0..inner.elements_per_thread {
+                let positions = (w..(w + 32).min(threads)).map(|tid| {
+                    let (item, t) = (tid % items, tid / items);
+                    let (j, r) = (t + (idx / a.radix) * t_per, idx % a.radix);
+                    let pos = if a.reads {
+                        j + r * stride
+                    } else {
+                        (j / a.ns) * a.ns * a.radix + j % a.ns + r * a.ns
+                    };
+                    item * item_stride + padding.apply(pos)
+                });
+                traffic.wavefronts += access_wavefronts(positions, words);
+                traffic.ideal += ideal_per_access;
+            }
+        }
+    }
+    // Tile-order accesses, samples fastest: the gathered loads (buffer 0) and the staged store
+    // (buffer `stages`), one round of items.
+    if (buffer == 0 && staged_in) || (buffer == stages && staged_out) {
+        let total = items * n;
+        for w in (0..total).step_by(32) {
+            let positions =
+                (w..(w + 32).min(total)).map(|e| (e / n) * item_stride + padding.apply(e % n));
+            traffic.wavefronts += access_wavefronts(positions, words);
+            traffic.ideal += ideal_per_access;
+        }
+    }
+    traffic
+}

@@ -13,6 +13,7 @@ pub mod schedule;
 pub mod schedule_planner;
 pub mod shape;
 pub mod strided_pass;
+pub mod tile_layout;
 pub mod twiddles;
 
 pub use options::{

@@ -28,6 +28,18 @@ pub struct Padding {
 }
 
 impl Padding {
+    /// No padding: position `i` stays at `i`.
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::plan::padding::Padding::NONE.apply(100), 100);
+    /// ```
+    pub const NONE: Padding = Padding {
+        shift_a: 0,
+        mul_a: 0,
+        shift_b: 0,
+        mul_b: 0,
+    };
+
     /// One element per 128 bytes: the padding of the CUDA-core kernels.
     ///
     /// ```

@@ -305,7 +305,9 @@ fn stockham_pass(
         sample_stride_out: ns.saturating_mul(b),
         twiddle,
         scaled: false,
-    };
+        item_stride: 0,
+    }
+    .with_tile_layout();
     let smem = pass.shared_bytes() + pass.static_shared_bytes();
     if smem > MAX_SHARED_BYTES {
         return Err(Error::DeviceLimit(format!(
@@ -379,7 +381,8 @@ fn cluster_pair(
             inner: recipe,
             items_per_tile: items,
             ..p.clone()
-        })
+        }
+        .with_tile_layout())
     };
     let (Ok(first), Ok(second)) = (
         per_block(a, b.len() / blocks),

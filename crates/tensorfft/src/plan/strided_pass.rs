@@ -15,6 +15,7 @@
 use super::options::ExchangeFormat;
 use super::precision::Precision;
 use super::recipe::Recipe;
+use super::tile_layout::tile_layout;
 use super::twiddles::forward_twiddle;
 use num_complex::Complex;
 use std::fmt;
@@ -122,6 +123,10 @@ pub struct StridedPass {
     pub twiddle: Option<PassTwiddle>,
     /// Whether the inverse kernel scales every stage by 1/radix (normalized plans).
     pub scaled: bool,
+    /// Shared-memory distance between neighbouring items of a tile, in elements, at least the
+    /// inner recipe's padded length ([`StridedPass::with_tile_layout`] sets it with the
+    /// paddings).
+    pub item_stride: usize,
 }
 
 impl StridedPass {
@@ -212,18 +217,33 @@ impl StridedPass {
         !self.store_items_fastest()
     }
 
-    /// Shared-memory distance between neighbouring items of a tile, in elements: the padded
-    /// transform rounded up to an odd count, so that neighbouring items (which neighbouring
-    /// threads work on) fall in different banks.
+    /// Shared-memory distance between neighbouring items of a tile, in elements.
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
     /// # let s = plan_c2c_schedule(&Shape::new([64, 32]), Precision::F32, &PlanOptions::default()).unwrap();
     /// # let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
-    /// assert_eq!(p.item_stride() % 2, 1);
+    /// assert!(p.item_stride() >= p.inner.shared_stride());
     /// ```
     pub fn item_stride(&self) -> usize {
-        self.inner.shared_stride() | 1
+        self.item_stride
+    }
+
+    /// This pass with the tile's shared-memory layout chosen by the bank-conflict model for its
+    /// threads ([`tile_layout`]): the inner recipe's paddings and the item distance.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// # let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let PassKernel::Strided(p) = &s.passes[0].kernel else { panic!() };
+    /// let q = p.clone().with_tile_layout();
+    /// assert_eq!(&q, p); // the planner's passes have it already
+    /// ```
+    pub fn with_tile_layout(mut self) -> Self {
+        let layout = tile_layout(&self.inner, self.staged_in(), self.staged_out());
+        self.inner.paddings = layout.paddings;
+        self.item_stride = layout.item_stride;
+        self
     }
 
     /// Dynamic shared memory of a block: the tile in the exchange format, twice when it is
