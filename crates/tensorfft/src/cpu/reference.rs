@@ -197,7 +197,7 @@ fn single_pass<R: Float, T: Element>(
 }
 
 /// A strided pass on the CPU, as the kernel runs it: each item's samples gathered, multiplied
-/// by the pass twiddle (`hi · lo` from two tables), rounded into the exchange format, transformed
+/// by the pass twiddle (`hi · lo` from two f64 tables, rounded once), rounded into the exchange format, transformed
 /// by the inner recipe (each stage scaled when `scaled`), rounded again and stored.
 fn strided_pass<R: Float, T: Element>(
     pass: &StridedPass,
@@ -209,13 +209,13 @@ fn strided_pass<R: Float, T: Element>(
     let recipe = &pass.inner;
     let n = recipe.n;
     let table = compute_table::<R>(n, sign);
+    // The kernels form each pass twiddle in double (a product of the two f64 tables, or a power
+    // of such products, whose error stays far below f32's) and round it once to the compute
+    // precision: here the f64 product, rounded.
     let (hi, lo, lo_bits, root) = match pass.twiddle {
         Some(t) => {
-            let mut hi: Vec<Complex<R>> = t
-                .table()
-                .into_iter()
-                .map(|w| to_real(conj_if(w, sign)))
-                .collect();
+            let mut hi: Vec<Complex<f64>> =
+                t.table().into_iter().map(|w| conj_if(w, sign)).collect();
             let lo = hi.split_off(t.hi_len());
             (hi, lo, t.lo_bits(), t.root)
         }
@@ -238,7 +238,7 @@ fn strided_pass<R: Float, T: Element>(
             let mut v = to_compute::<R, T>(src[in_off + k * pass.sample_stride_in]);
             if pass.twiddle.is_some() {
                 let e = (m * k) % root;
-                v = v * (hi[e >> lo_bits] * lo[e & ((1 << lo_bits) - 1)]);
+                v = v * to_real::<R>(hi[e >> lo_bits] * lo[e & ((1 << lo_bits) - 1)]);
             }
             // Gathered tiles sit in shared memory (the exchange format) before the first stage;
             // direct loads keep the twiddled value in registers.

@@ -415,16 +415,14 @@ impl Gpu {
         })
     }
 
-    /// The four-step twiddle tables of a strided pass (high, then low), in its compute
-    /// precision; one unit entry when the pass has no twiddle.
+    /// The four-step twiddle tables of a strided pass (high, then low), in f64 whatever the
+    /// precision (the kernels form each twiddle in double and round it once); one unit entry
+    /// when the pass has no twiddle.
     fn pass_twiddle_table(&self, pass: &StridedPass) -> Result<TwiddleTable> {
         let table = pass
             .twiddle
             .map_or_else(|| vec![Complex::new(1.0, 0.0)], |t| t.table());
-        Ok(match pass.inner.precision {
-            Precision::F64 => TwiddleTable::F64(self.upload(&table)?),
-            _ => TwiddleTable::F32(self.upload(&to_f32(&table))?),
-        })
+        Ok(TwiddleTable::F64(self.upload(&table)?))
     }
 }
 

@@ -104,7 +104,7 @@ impl KernelSource {
             source.push_str(&format!(
                 r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
-    const {store}::Real* pass_twiddles, const PassGeometry geo) {{
+    const double* pass_twiddles, const PassGeometry geo) {{
     StridedPass<Cfg_{name}>::run<{radices}>(in, out, twiddles, pass_twiddles, geo);
 }}
 "#,
@@ -149,8 +149,8 @@ impl KernelSource {
             source.push_str(&format!(
                 r#"extern "C" __global__ void __cluster_dims__({cluster}, 1, 1) __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles_a,
-    const {store}::Real* twiddles_b, const {store}::Real* pass_twiddles_a,
-    const {store}::Real* pass_twiddles_b, const PassGeometry geo_a, const PassGeometry geo_b) {{
+    const {store}::Real* twiddles_b, const double* pass_twiddles_a,
+    const double* pass_twiddles_b, const PassGeometry geo_a, const PassGeometry geo_b) {{
     ClusterPass<Cfg_{a}, Cfg_{b}>::run(Radices<{ra}>(), Radices<{rb}>(), in, out, twiddles_a, twiddles_b,
                                        pass_twiddles_a, pass_twiddles_b, geo_a, geo_b);
 }}

@@ -143,7 +143,7 @@ struct ClusterPass {
     // loads of group `next` (if below `groups`) are issued once this group's are read.
     template <int... RA>
     static __device__ __forceinline__ void first(XBits* smem, const Bits* in, const Real* twiddles,
-                                                 const Real* pass_twiddles, const PassGeometry& geo, u64 g,
+                                                 const double* pass_twiddles, const PassGeometry& geo, u64 g,
                                                  u64 next, u64 groups, unsigned rank) {
         constexpr int R0 = first_radix<RA...>();
         typename KA::Ctx c;
@@ -188,7 +188,7 @@ struct ClusterPass {
     // memory (first-pass outputs in buffer LASTA), stored to device memory.
     template <int LASTA, int... RB>
     static __device__ __forceinline__ void second(XBits* smem, Bits* out, const Real* twiddles,
-                                                  const Real* pass_twiddles, const PassGeometry& geo, u64 g,
+                                                  const double* pass_twiddles, const PassGeometry& geo, u64 g,
                                                   unsigned rank) {
         constexpr int R0 = first_radix<RB...>();
         constexpr int STRIDE = LB / R0;
@@ -236,7 +236,7 @@ struct ClusterPass {
     template <int... RA, int... RB>
     static __device__ __forceinline__ void run(Radices<RA...>, Radices<RB...>, const Bits* in, Bits* out,
                                                const Real* twiddles_a, const Real* twiddles_b,
-                                               const Real* pass_twiddles_a, const Real* pass_twiddles_b,
+                                               const double* pass_twiddles_a, const double* pass_twiddles_b,
                                                const PassGeometry& geo_a, const PassGeometry& geo_b) {
         XBits* smem = KA::block_smem();
         const unsigned rank = cluster_rank();

@@ -98,17 +98,26 @@ struct StridedPass {
 
     static __device__ __forceinline__ bool exists(int e) { return TILE % THREADS == 0 || e < TILE; }
 
-    // w^(m k) of the four-step twiddle: the product of a high and a low table entry. The root is
-    // a power of two of at most 2^28, so m k mod root is the 32-bit product masked (unsigned
-    // arithmetic wraps modulo 2^32, a multiple of the root): no 64-bit multiply per value.
-    static __device__ __forceinline__ C pass_twiddle(const Real* table, const PassGeometry& geo, unsigned mk) {
-        typedef typename Real2Of<Real>::Type R2;
-        const R2* t = reinterpret_cast<const R2*>(table);
-        const unsigned e = mk & (unsigned)geo.tw_mask;
-        const R2 hi = __ldg(t + (e >> geo.tw_lo_bits));
-        const R2 lo = __ldg(t + (unsigned)geo.tw_lo_offset + (e & ((1u << geo.tw_lo_bits) - 1)));
-        const C w = cmul(cx((Real)hi.x, (Real)hi.y), cx((Real)lo.x, (Real)lo.y));
-        return Cfg::DIR < 0 ? w : cx(w.re, -w.im);
+    // w^e of the four-step twiddle in double: the product of a high and a low entry of the
+    // double tables (e below the root, a power of two of at most 2^28), for the forward
+    // direction.
+    static __device__ __forceinline__ Cx<double> pass_root_power(const double2* table, const PassGeometry& geo,
+                                                                 unsigned e) {
+        const double2 hi = __ldg(table + (e >> geo.tw_lo_bits));
+        const double2 lo = __ldg(table + (unsigned)geo.tw_lo_offset + (e & ((1u << geo.tw_lo_bits) - 1)));
+        return cmul(cx(hi.x, hi.y), cx(lo.x, lo.y));
+    }
+
+    // A double twiddle rounded once to the compute precision, in the kernel's direction.
+    static __device__ __forceinline__ C round_twiddle(const Cx<double>& w) {
+        return cx((Real)w.re, Cfg::DIR < 0 ? (Real)w.im : -(Real)w.im);
+    }
+
+    // w^(m k) of the four-step twiddle. The root is a power of two of at most 2^28, so m k mod
+    // root is the 32-bit product masked (unsigned arithmetic wraps modulo 2^32, a multiple of
+    // the root): no 64-bit multiply per value.
+    static __device__ __forceinline__ C pass_twiddle(const double* table, const PassGeometry& geo, unsigned mk) {
+        return round_twiddle(pass_root_power(reinterpret_cast<const double2*>(table), geo, mk & (unsigned)geo.tw_mask));
     }
 
     // Input and output offsets of item `item` and its coordinate m along the twiddle dimension.
@@ -149,17 +158,36 @@ struct StridedPass {
     }
 
     // Direct loads: the four-step twiddle on the first stage's values (radix R0) of the item
-    // whose twiddle coordinate is m.
+    // whose twiddle coordinate is m: samples j + r N/R0 of butterfly j take w^(m j) w^(m N/R0)^r.
+    // In f32 the powers run in double from two table products per butterfly and one per thread
+    // (four loads, not two per value) and each twiddle is rounded once; f64 reads every twiddle
+    // from the tables.
     template <int R0>
     static __device__ __forceinline__ void twiddle_first_stage(const typename K::Ctx& c, C (&v)[Cfg::E],
-                                                               const Real* pass_twiddles, const PassGeometry& geo,
+                                                               const double* pass_twiddles, const PassGeometry& geo,
                                                                u64 m) {
+        const double2* table = reinterpret_cast<const double2*>(pass_twiddles);
+        const unsigned mask = (unsigned)geo.tw_mask;
+        if constexpr (sizeof(Real) == 4) {
+            const Cx<double> step = pass_root_power(table, geo, ((unsigned)m * (unsigned)(N / R0)) & mask);
 #pragma unroll
-        for (int k = 0; k < Cfg::E / R0; ++k) {
-            const int j = K::template butterfly<Cfg::V>(c.t, k);
+            for (int k = 0; k < Cfg::E / R0; ++k) {
+                const int j = K::template butterfly<Cfg::V>(c.t, k);
+                Cx<double> w = pass_root_power(table, geo, ((unsigned)m * (unsigned)j) & mask);
 #pragma unroll
-            for (int r = 0; r < R0; ++r)
-                v[k * R0 + r] = cmul(v[k * R0 + r], pass_twiddle(pass_twiddles, geo, (unsigned)m * (unsigned)(j + r * (N / R0))));
+                for (int r = 0; r < R0; ++r) {
+                    if (r > 0) w = cmul(w, step);
+                    v[k * R0 + r] = cmul(v[k * R0 + r], round_twiddle(w));
+                }
+            }
+        } else {
+#pragma unroll
+            for (int k = 0; k < Cfg::E / R0; ++k) {
+                const int j = K::template butterfly<Cfg::V>(c.t, k);
+#pragma unroll
+                for (int r = 0; r < R0; ++r)
+                    v[k * R0 + r] = cmul(v[k * R0 + r], pass_twiddle(pass_twiddles, geo, (unsigned)m * (unsigned)(j + r * (N / R0))));
+            }
         }
     }
 
@@ -217,7 +245,7 @@ struct StridedPass {
 
     template <int R0, int... RADICES>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles,
-                                               const Real* pass_twiddles, const PassGeometry& geo) {
+                                               const double* pass_twiddles, const PassGeometry& geo) {
         constexpr int LAST = 1 + sizeof...(RADICES);
         __shared__ Offsets o;
         XBits* smem = K::block_smem();
