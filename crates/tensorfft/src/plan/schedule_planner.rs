@@ -340,8 +340,14 @@ fn cluster_pair(
         // (bench/NOTES.md steps 26 and 30; H200, 2^27 elements): f32 2^15 50.1% of copy against
         // 42.2%, 2^16 47.3% against 41.6%, f16 2^16 26.8% against 24.9%, f64 2^14 46.6%
         // against 42.9%. f64 2^15 (8 blocks) measured slower (43.5% against 46.2%, step 30)
-        // and keeps two passes unless asked.
+        // and keeps two passes unless asked. After the tile layout and double pass twiddles
+        // (step 33, `bench/results/2026-11-24-h200-probe-cluster.txt`): f32 2^15 on 8 blocks of
+        // 256 threads 55.7% against 52.4% on 4 of 512 (two passes 48.8%); f64 2^14 on 4
+        // blocks 52.6% against 50.6% on 8 (45.8%); f64 2^15 46.2% either way.
         None if precision == Precision::F64 && n > 4 * CLUSTER_THREADS * e => return Ok(None),
+        None if precision == Precision::F32 && n <= MAX_CLUSTER_BLOCKS * CLUSTER_THREADS * e => {
+            MAX_CLUSTER_BLOCKS
+        }
         None => (n / (CLUSTER_THREADS * e)).max(2),
     };
     if !blocks.is_power_of_two()
