@@ -157,6 +157,17 @@ struct SinglePass {
         return padded_position<Cfg, X>(i);
     }
 
+    // Whether a strided pass pads buffer X's positions once per butterfly: padded(i + r step) =
+    // padded(i) + padded(r step) when step is a multiple of both terms' periods, so a thread
+    // reaches its other values at compile-time offsets (H200: f32 2^18-2^20 and 1024^2 +2-3%,
+    // f16 2^20 +5%; the single-pass kernel measured slower with it, f32 8192 93.5% of copy
+    // against 96.3%, and keeps a padded position per value; bench/NOTES.md step 35).
+    template <int X>
+    static __device__ __forceinline__ constexpr bool additive(int step) {
+        return Cfg::STRIDED && step % (1 << Cfg::PAD[X][0]) == 0 &&
+               (Cfg::PAD[X][3] == 0 || step % (1 << Cfg::PAD[X][2]) == 0);
+    }
+
     // Length of a stage's twiddle table (in complex values); stages with NS == 1 have none.
     template <int R, int NS>
     static __device__ __forceinline__ constexpr int twiddle_table_len() {
@@ -347,8 +358,14 @@ struct SinglePass {
 #pragma unroll
             for (int k = 0; k < BF; ++k) {
                 const int j = butterfly<VW>(c.t, k);
+                if constexpr (additive<STAGE>(STRIDE)) {
+                    const XBits* src = c.smem + padded<STAGE>(j);
 #pragma unroll
-                for (int r = 0; r < R; ++r) v[k * R + r] = Xch::unpack(c.smem[padded<STAGE>(j + r * STRIDE)]);
+                    for (int r = 0; r < R; ++r) v[k * R + r] = Xch::unpack(src[padded<STAGE>(r * STRIDE)]);
+                } else {
+#pragma unroll
+                    for (int r = 0; r < R; ++r) v[k * R + r] = Xch::unpack(c.smem[padded<STAGE>(j + r * STRIDE)]);
+                }
             }
         } else if constexpr (!FROM_GLOBAL) {
             const XBits* src = c.smem + padded<STAGE>(tensor_thread_butterfly<VW>(c.t) + tensor_thread_sample(c.t) * STRIDE);
@@ -418,8 +435,14 @@ struct SinglePass {
             for (int k = 0; k < BF; ++k) {
                 const int j = butterfly<VW>(c.t, k);
                 const int dst = (j / NS) * NS * R + (j % NS);
+                if constexpr (additive<STAGE + 1>(NS)) {
+                    XBits* to = c.smem + padded<STAGE + 1>(dst);
 #pragma unroll
-                for (int r = 0; r < R; ++r) c.smem[padded<STAGE + 1>(dst + r * NS)] = Xch::pack(v[k * R + r]);
+                    for (int r = 0; r < R; ++r) to[padded<STAGE + 1>(r * NS)] = Xch::pack(v[k * R + r]);
+                } else {
+#pragma unroll
+                    for (int r = 0; r < R; ++r) c.smem[padded<STAGE + 1>(dst + r * NS)] = Xch::pack(v[k * R + r]);
+                }
             }
             __syncthreads();
         } else {
