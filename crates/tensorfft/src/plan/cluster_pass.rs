@@ -168,6 +168,7 @@ impl ClusterPass {
             && a.twiddle.is_none()
             && b.twiddle.is_some_and(|t| t.dim == 0 && t.root == l0 * l1)
             && a.load_items_fastest()
+            && a.staged_out()
             && b.store_items_fastest()
             && a.dims[0].count == l1
             && a.dims[0].out_stride == l0 * a.sample_stride_out

@@ -306,6 +306,10 @@ fn stockham_pass(
         twiddle,
         scaled: false,
         item_stride: 0,
+        // * f64 stores from registers where outputs are contiguous: H200 f64 2^20 34.5% of copy
+        //   against 32.6% through shared memory (twice); f32 2^20 34.8% against 35.6%, f16 2^20
+        //   15.7% against 20.3% (bench/NOTES.md step 35).
+        direct_store: precision == Precision::F64,
     }
     .with_tile_layout();
     let smem = pass.shared_bytes() + pass.static_shared_bytes();
@@ -386,6 +390,8 @@ fn cluster_pair(
         Ok(StridedPass {
             inner: recipe,
             items_per_tile: items,
+            // The first pass leaves its outputs in shared memory for the second.
+            direct_store: false,
             ..p.clone()
         }
         .with_tile_layout())

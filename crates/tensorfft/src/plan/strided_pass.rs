@@ -127,6 +127,10 @@ pub struct StridedPass {
     /// inner recipe's padded length ([`StridedPass::with_tile_layout`] sets it with the
     /// paddings).
     pub item_stride: usize,
+    /// Whether the last stage stores straight from registers although each item's outputs are
+    /// contiguous (no staging of the tile through shared memory): f64, whose 16-byte elements
+    /// fill 64-byte segments from four neighbouring threads. Never in a cluster's passes.
+    pub direct_store: bool,
 }
 
 impl StridedPass {
@@ -214,7 +218,7 @@ impl StridedPass {
     /// assert!(p.staged_out()); // the first Stockham pass writes each item's outputs together
     /// ```
     pub fn staged_out(&self) -> bool {
-        !self.store_items_fastest()
+        !self.store_items_fastest() && !self.direct_store
     }
 
     /// Shared-memory distance between neighbouring items of a tile, in elements.
@@ -329,10 +333,12 @@ impl StridedPass {
             } else {
                 "ls"
             },
-            if self.store_items_fastest() {
+            if self.staged_out() {
+                "ss"
+            } else if self.store_items_fastest() {
                 "si"
             } else {
-                "ss"
+                "sd"
             },
             if self.twiddle.is_some() { "_tw" } else { "" },
             if self.scaled { "_sc" } else { "" },
@@ -350,7 +356,7 @@ impl fmt::Display for StridedPass {
             .collect();
         write!(
             f,
-            "strided DFT {} radices={:?} E={} T={} items/round={} items/tile={} samples@{}/{} items=[{}]{}{} smem={}B",
+            "strided DFT {} radices={:?} E={} T={} items/round={} items/tile={} samples@{}/{} items=[{}]{}{}{} smem={}B",
             self.inner.n,
             self.inner.radices,
             self.inner.elements_per_thread,
@@ -365,6 +371,7 @@ impl fmt::Display for StridedPass {
                 None => String::new(),
             },
             if self.scaled { " scaled" } else { "" },
+            if self.staged_out() { " staged-store" } else { "" },
             self.shared_bytes()
         )
     }
