@@ -135,3 +135,64 @@ fn strided_tiles_beat_the_single_pass_layout() {
     }
     println!("all strided passes: {ours} wavefronts (was {old}, ideal {ideal})");
 }
+
+/// Whether a padding is additive over multiples of `step`, as the kernels decide it
+/// (`additive<X>` in `stockham_single_pass.cuh`).
+fn additive(p: tensorfft::plan::padding::Padding, step: usize) -> bool {
+    step.is_multiple_of(1 << p.shift_a) && (p.mul_b == 0 || step.is_multiple_of(1 << p.shift_b))
+}
+
+/// The tile layout of every strided pass the planner makes keeps each item inside its slice:
+/// every buffer's padded positions of 0 … n − 1 stay below the item distance (so items never
+/// overlap, touched buffers or not), the tile fits the pass's shared memory, and wherever the
+/// kernels pad a butterfly's base once (`additive`), the split position equals the padded one
+/// for every sample a stage gathers or scatters.
+#[test]
+fn strided_tiles_index_inside_their_items() {
+    let mut checked = 0;
+    for sp in strided_passes() {
+        let n = sp.inner.n;
+        let stride = sp.item_stride();
+        assert_eq!(sp.inner.paddings.len(), sp.inner.radices.len() + 1, "{sp}");
+        for p in &sp.inner.paddings {
+            assert!(p.apply(n - 1) < stride, "{sp}: {p:?} reaches past the item");
+        }
+        assert!(
+            sp.items_per_tile * stride * sp.inner.exchange.bytes() <= sp.shared_bytes(),
+            "{sp}"
+        );
+        let mut ns = 1;
+        for (s, &radix) in sp.inner.radices.iter().enumerate() {
+            let gather = sp.inner.paddings[s];
+            let scatter = sp.inner.paddings[s + 1];
+            let step = n / radix;
+            if additive(gather, step) {
+                for j in 0..step {
+                    for r in 0..radix {
+                        assert_eq!(
+                            gather.apply(j + r * step),
+                            gather.apply(j) + gather.apply(r * step),
+                            "{sp}: stage {s} gather"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            if additive(scatter, ns) {
+                for j in 0..step {
+                    let dst = (j / ns) * ns * radix + j % ns;
+                    for r in 0..radix {
+                        assert_eq!(
+                            scatter.apply(dst + r * ns),
+                            scatter.apply(dst) + scatter.apply(r * ns),
+                            "{sp}: stage {s} scatter"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            ns *= radix;
+        }
+    }
+    assert!(checked > 0);
+}

@@ -184,6 +184,31 @@ pub fn sweep(quick: bool) -> Vec<Case> {
         cases.push(beyond_2_32());
     }
     cases.extend(cluster_variants());
+    cases.extend(table_twiddle_variants());
+    cases
+}
+
+/// Strided and cluster passes with per-stage twiddle tables instead of the default derived
+/// twiddles (`Tuning::derived_twiddles = Some(false)`), f16 and f32: two passes (2^20, 1024²)
+/// and a cluster (2^16), against the oracle, in place and round trip, with an odd batch.
+pub fn table_twiddle_variants() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for p in [Precision::F16, Precision::F32] {
+        for dims in [vec![1usize << 20], vec![1024, 1024], vec![1 << 16]] {
+            cases.push(Case {
+                precision: p,
+                dims,
+                batch: 3,
+                directions: vec![Direction::Forward, Direction::Inverse],
+                in_place: true,
+                round_trip: true,
+                tuning: Tuning {
+                    derived_twiddles: Some(false),
+                    ..Default::default()
+                },
+            });
+        }
+    }
     cases
 }
 
@@ -282,6 +307,27 @@ mod tests {
         assert!(full.iter().any(|c| c.in_place && c.dims.len() == 3));
         let ranks = |v: &[Case]| (1..=3).all(|r| v.iter().any(|c| c.dims.len() == r));
         assert!(ranks(&full) && ranks(&quick));
+    }
+
+    #[test]
+    fn table_twiddle_variants_plan_without_derived_twiddles() {
+        use tensorfft::plan::schedule::PassKernel;
+        for c in table_twiddle_variants() {
+            let opts = tensorfft::PlanOptions::tuned(c.tuning);
+            let shape = tensorfft::Shape::from_dims(&c.dims).batch(c.batch);
+            let s = tensorfft::plan_c2c_schedule(&shape, c.precision, &opts).unwrap();
+            for pass in &s.passes {
+                match &pass.kernel {
+                    PassKernel::Strided(p) => assert!(!p.inner.derived_twiddles),
+                    PassKernel::Cluster(cp) => {
+                        assert!(
+                            !cp.first.inner.derived_twiddles && !cp.second.inner.derived_twiddles
+                        )
+                    }
+                    _ => {}
+                }
+            }
+        }
     }
 
     #[test]

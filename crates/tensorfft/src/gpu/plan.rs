@@ -114,7 +114,8 @@ enum PassLaunch {
     },
 }
 
-/// A twiddle table on the device, in the kernel's compute precision.
+/// A twiddle table on the device: a stage table in the kernel's compute precision, or a pass
+/// table (always f64).
 enum TwiddleTable {
     F32(DeviceBuffer<Complex<f32>>),
     F64(DeviceBuffer<Complex<f64>>),

@@ -306,10 +306,12 @@ fn stockham_pass(
         twiddle,
         scaled: false,
         item_stride: 0,
-        // * f64 stores from registers where outputs are contiguous: H200 f64 2^20 34.5% of copy
-        //   against 32.6% through shared memory (twice); f32 2^20 34.8% against 35.6%, f16 2^20
-        //   15.7% against 20.3% (bench/NOTES.md step 35).
-        direct_store: precision == Precision::F64,
+        // * f64 items of 512 and more store from registers where their outputs are contiguous
+        //   (H200, against staging through shared memory, twice each; bench/NOTES.md step 35):
+        //   f64 2^18 41.5% of copy against 39.8%, 2^20 35.0% against 32.8%; shorter items
+        //   lose (f64 2^15, items of 256: 45.2% against 46.6%; 2^22: 28.3% against 28.8%),
+        //   and so do f32 (2^20 34.8% against 35.6%) and f16 (2^20 15.7% against 20.3%).
+        direct_store: precision == Precision::F64 && len >= 512,
     }
     .with_tile_layout();
     let smem = pass.shared_bytes() + pass.static_shared_bytes();
@@ -326,7 +328,9 @@ const CLUSTER_THREADS: usize = 512;
 
 /// The two Stockham passes `a` and `b` of one contiguous axis as one [`ClusterPass`], if they
 /// fit: `Tuning::cluster_blocks` blocks per cluster, else as many as give blocks of about
-/// [`CLUSTER_THREADS`] threads (at most [`MAX_CLUSTER_BLOCKS`]). Each pass keeps its radices
+/// [`CLUSTER_THREADS`] threads (at most [`MAX_CLUSTER_BLOCKS`]); f32 takes the most blocks, up
+/// to [`MAX_CLUSTER_BLOCKS`], that divide both lengths while blocks stay within
+/// [`CLUSTER_THREADS`] threads. Each pass keeps its radices
 /// and values per thread and takes `1/C` of the transform's items per block.
 fn cluster_pair(
     precision: Precision,
@@ -350,7 +354,12 @@ fn cluster_pair(
         // blocks 52.6% against 50.6% on 8 (45.8%); f64 2^15 46.2% either way.
         None if precision == Precision::F64 && n > 4 * CLUSTER_THREADS * e => return Ok(None),
         None if precision == Precision::F32 && n <= MAX_CLUSTER_BLOCKS * CLUSTER_THREADS * e => {
-            MAX_CLUSTER_BLOCKS
+            // The most blocks (at most 8) that divide both passes' lengths.
+            1 << a
+                .len()
+                .trailing_zeros()
+                .min(b.len().trailing_zeros())
+                .min(MAX_CLUSTER_BLOCKS.trailing_zeros())
         }
         None => (n / (CLUSTER_THREADS * e)).max(2),
     };
@@ -455,7 +464,7 @@ fn pass_recipe(
     let base = strided_base(precision, tuning);
     let shape = Shape::new([len]);
     let first = plan_c2c_recipe(&shape, precision, &PlanOptions::tuned(base))?;
-    // The budget counts the unpadded tile (the padding adds 1/16 or 1/32).
+    // The budget counts the unpadded tile (the tile layout adds at most 1/8 and one bank period).
     let item_bytes = len * first.exchange.bytes();
     let tile_bytes = tuning.pass_tile_bytes.unwrap_or(DEFAULT_PASS_TILE_BYTES);
     let fit = (tile_bytes / item_bytes).clamp(1, MAX_ITEMS_PER_TILE);

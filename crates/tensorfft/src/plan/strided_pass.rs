@@ -128,8 +128,9 @@ pub struct StridedPass {
     /// paddings).
     pub item_stride: usize,
     /// Whether the last stage stores straight from registers although each item's outputs are
-    /// contiguous (no staging of the tile through shared memory): f64, whose 16-byte elements
-    /// fill 64-byte segments from four neighbouring threads. Never in a cluster's passes.
+    /// contiguous (no staging of the tile through shared memory): f64 items of 512 and more,
+    /// whose 16-byte elements fill 64-byte segments from four neighbouring threads. Never in a
+    /// cluster's first pass.
     pub direct_store: bool,
 }
 

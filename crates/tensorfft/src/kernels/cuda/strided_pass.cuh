@@ -159,9 +159,9 @@ struct StridedPass {
 
     // Direct loads: the four-step twiddle on the first stage's values (radix R0) of the item
     // whose twiddle coordinate is m: samples j + r N/R0 of butterfly j take w^(m j) w^(m N/R0)^r.
-    // In f32 the powers run in double from two table products per butterfly and one per thread
-    // (four loads, not two per value) and each twiddle is rounded once; f64 reads every twiddle
-    // from the tables.
+    // In f32 and f16 (float arithmetic) the powers run in double from one table product per
+    // butterfly and one per thread (two loads each, instead of two per value) and each twiddle
+    // is rounded once; f64 reads every twiddle from the tables.
     template <int R0>
     static __device__ __forceinline__ void twiddle_first_stage(const typename K::Ctx& c, C (&v)[Cfg::E],
                                                                const double* pass_twiddles, const PassGeometry& geo,
