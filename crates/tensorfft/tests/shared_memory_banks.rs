@@ -163,29 +163,22 @@ fn strided_tiles_index_inside_their_items() {
         );
         let mut ns = 1;
         for (s, &radix) in sp.inner.radices.iter().enumerate() {
-            let gather = sp.inner.paddings[s];
-            let scatter = sp.inner.paddings[s + 1];
             let step = n / radix;
-            if additive(gather, step) {
-                for j in 0..step {
+            // Stage s gathers j + r·step from buffer s and scatters dst(j) + r·ns into s + 1.
+            let gathers = (0..step).map(|j| (j, step));
+            let scatters = (0..step).map(|j| ((j / ns) * ns * radix + j % ns, ns));
+            for (buffer, mut bases) in [
+                (s, gathers.collect::<Vec<_>>()),
+                (s + 1, scatters.collect()),
+            ] {
+                let p = sp.inner.paddings[buffer];
+                bases.retain(|&(_, spacing)| additive(p, spacing));
+                for (base, spacing) in bases {
                     for r in 0..radix {
                         assert_eq!(
-                            gather.apply(j + r * step),
-                            gather.apply(j) + gather.apply(r * step),
-                            "{sp}: stage {s} gather"
-                        );
-                        checked += 1;
-                    }
-                }
-            }
-            if additive(scatter, ns) {
-                for j in 0..step {
-                    let dst = (j / ns) * ns * radix + j % ns;
-                    for r in 0..radix {
-                        assert_eq!(
-                            scatter.apply(dst + r * ns),
-                            scatter.apply(dst) + scatter.apply(r * ns),
-                            "{sp}: stage {s} scatter"
+                            p.apply(base + r * spacing),
+                            p.apply(base) + p.apply(r * spacing),
+                            "{sp}: stage {s}, buffer {buffer}"
                         );
                         checked += 1;
                     }

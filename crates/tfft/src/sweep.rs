@@ -192,24 +192,30 @@ pub fn sweep(quick: bool) -> Vec<Case> {
 /// twiddles (`Tuning::derived_twiddles = Some(false)`), f16 and f32: two passes (2^20, 1024²)
 /// and a cluster (2^16), against the oracle, in place and round trip, with an odd batch.
 pub fn table_twiddle_variants() -> Vec<Case> {
-    let mut cases = Vec::new();
-    for p in [Precision::F16, Precision::F32] {
-        for dims in [vec![1usize << 20], vec![1024, 1024], vec![1 << 16]] {
-            cases.push(Case {
-                precision: p,
-                dims,
-                batch: 3,
-                directions: vec![Direction::Forward, Direction::Inverse],
-                in_place: true,
-                round_trip: true,
-                tuning: Tuning {
-                    derived_twiddles: Some(false),
-                    ..Default::default()
-                },
-            });
-        }
+    let tuning = Tuning {
+        derived_twiddles: Some(false),
+        ..Default::default()
+    };
+    [Precision::F16, Precision::F32]
+        .into_iter()
+        .flat_map(|p| {
+            [vec![1usize << 20], vec![1024, 1024], vec![1 << 16]]
+                .map(|dims| variant(p, dims, tuning))
+        })
+        .collect()
+}
+
+/// A case off the default path: batch 3, both directions, in place and round trip.
+fn variant(precision: Precision, dims: Vec<usize>, tuning: Tuning) -> Case {
+    Case {
+        precision,
+        dims,
+        batch: 3,
+        directions: vec![Direction::Forward, Direction::Inverse],
+        in_place: true,
+        round_trip: true,
+        tuning,
     }
-    cases
 }
 
 /// Cluster passes off the default path, each against the oracle, in place and round trip: 2
@@ -236,15 +242,7 @@ pub fn cluster_variants() -> Vec<Case> {
             landing,
             (1 << 16, tuned(None, 8, false, true)),
         ] {
-            cases.push(Case {
-                precision: p,
-                dims: vec![n],
-                batch: 3,
-                directions: vec![Direction::Forward, Direction::Inverse],
-                in_place: true,
-                round_trip: true,
-                tuning,
-            });
+            cases.push(variant(p, vec![n], tuning));
         }
     }
     cases
@@ -309,34 +307,40 @@ mod tests {
         assert!(ranks(&full) && ranks(&quick));
     }
 
+    fn schedule(c: &Case) -> tensorfft::Schedule {
+        let opts = tensorfft::PlanOptions::tuned(c.tuning);
+        let shape = tensorfft::Shape::from_dims(&c.dims).batch(c.batch);
+        tensorfft::plan_c2c_schedule(&shape, c.precision, &opts).unwrap()
+    }
+
     #[test]
-    fn table_twiddle_variants_plan_without_derived_twiddles() {
+    fn table_twiddle_variants_run_strided_and_cluster_passes_on_tables() {
         use tensorfft::plan::schedule::PassKernel;
+        let (mut strided, mut clusters) = (0, 0);
         for c in table_twiddle_variants() {
-            let opts = tensorfft::PlanOptions::tuned(c.tuning);
-            let shape = tensorfft::Shape::from_dims(&c.dims).batch(c.batch);
-            let s = tensorfft::plan_c2c_schedule(&shape, c.precision, &opts).unwrap();
-            for pass in &s.passes {
+            for pass in &schedule(&c).passes {
                 match &pass.kernel {
-                    PassKernel::Strided(p) => assert!(!p.inner.derived_twiddles),
-                    PassKernel::Cluster(cp) => {
-                        assert!(
-                            !cp.first.inner.derived_twiddles && !cp.second.inner.derived_twiddles
-                        )
+                    PassKernel::Strided(p) => {
+                        assert!(!p.inner.derived_twiddles);
+                        strided += 1;
                     }
-                    _ => {}
+                    PassKernel::Cluster(cp) => {
+                        assert!(!cp.first.inner.derived_twiddles);
+                        assert!(!cp.second.inner.derived_twiddles);
+                        clusters += 1;
+                    }
+                    PassKernel::SinglePass { .. } => {}
                 }
             }
         }
+        assert!(strided > 0 && clusters > 0);
     }
 
     #[test]
     fn cluster_variants_fuse_on_clusters_off_the_default_path() {
         use tensorfft::plan::schedule::PassKernel;
         for c in cluster_variants() {
-            let opts = tensorfft::PlanOptions::tuned(c.tuning);
-            let shape = tensorfft::Shape::from_dims(&c.dims).batch(c.batch);
-            let s = tensorfft::plan_c2c_schedule(&shape, c.precision, &opts).unwrap();
+            let s = schedule(&c);
             let PassKernel::Cluster(cp) = &s.passes[0].kernel else {
                 panic!("not fused: {s}")
             };

@@ -165,27 +165,22 @@ pub fn strided_buffer_wavefronts(
         wavefronts: 0,
         ideal: 0,
     };
+    // Buffer 0 is touched only by a gathered tile, buffer `stages` only by a staged store.
+    if (buffer == 0 && !staged_in) || (buffer == stages && !staged_out) {
+        return traffic;
+    }
+    // The stage before the buffer scatters into it, the stage after gathers from it.
     let mut accesses = Vec::new();
     let mut ns = 1;
     for (s, &radix) in inner.radices.iter().enumerate() {
-        if s + 1 == buffer {
+        if s + 1 == buffer || s == buffer {
             accesses.push(StridedAccess {
                 radix,
                 ns,
-                reads: false,
-            });
-        }
-        if s == buffer {
-            accesses.push(StridedAccess {
-                radix,
-                ns,
-                reads: true,
+                reads: s == buffer,
             });
         }
         ns *= radix;
-    }
-    if (buffer == 0 && !staged_in) || (buffer == stages && !staged_out) {
-        accesses.clear();
     }
     for a in accesses {
         let stride = n / a.radix;
@@ -208,7 +203,7 @@ pub fn strided_buffer_wavefronts(
     }
     // Tile-order accesses, samples fastest: the gathered loads (buffer 0) and the staged store
     // (buffer `stages`), one round of items.
-    if (buffer == 0 && staged_in) || (buffer == stages && staged_out) {
+    if buffer == 0 || buffer == stages {
         let total = items * n;
         for w in (0..total).step_by(32) {
             let positions =

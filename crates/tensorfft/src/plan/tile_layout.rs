@@ -90,48 +90,43 @@ fn search(inner: &Recipe, staged_in: bool, staged_out: bool) -> TileLayout {
         }))
         .filter(|p| p.buffer_len(n) + period <= budget)
         .collect();
-    let used: Vec<bool> = (0..=stages)
-        .map(|b| (b > 0 || staged_in) && (b < stages || staged_out))
-        .collect();
     // For items `res` elements apart modulo the bank period (only the residue matters to the
-    // banks), each buffer's cheapest candidate, then the shortest item distance.
-    let mut best: Option<(usize, usize, Vec<Padding>)> = None;
-    for res in 0..period {
-        let mut total = 0;
-        let paddings: Vec<Padding> = (0..=stages)
-            .map(|b| {
-                if !used[b] {
-                    return Padding::NONE;
-                }
-                let (wavefronts, pick) = candidates
-                    .iter()
-                    .map(|&p| {
-                        let w = strided_buffer_wavefronts(inner, b, p, res, staged_in, staged_out);
-                        (w.wavefronts, p)
-                    })
-                    .min_by_key(|(w, p)| (*w, p.buffer_len(n)))
-                    .unwrap_or((0, Padding::NONE));
-                total += wavefronts;
-                pick
-            })
-            .collect();
-        let longest = paddings.iter().map(|p| p.buffer_len(n)).max().unwrap_or(n);
-        let stride = longest + (res + period - longest % period) % period;
-        if best
-            .as_ref()
-            .is_none_or(|(t, s, _)| (total, stride) < (*t, *s))
-        {
-            best = Some((total, stride, paddings));
-        }
-    }
-    match best {
-        Some((_, item_stride, paddings)) => TileLayout {
-            paddings,
-            item_stride,
-        },
-        None => TileLayout {
+    // banks), each buffer's cheapest candidate; then the fewest wavefronts over the residues,
+    // and the shortest item distance.
+    (0..period)
+        .map(|res| {
+            let mut total = 0;
+            let paddings: Vec<Padding> = (0..=stages)
+                .map(|b| {
+                    // A buffer the pass never touches costs nothing and keeps the first
+                    // candidate, no padding.
+                    let (wavefronts, pick) = candidates
+                        .iter()
+                        .map(|&p| {
+                            let w =
+                                strided_buffer_wavefronts(inner, b, p, res, staged_in, staged_out);
+                            (w.wavefronts, p)
+                        })
+                        .min_by_key(|(w, p)| (*w, p.buffer_len(n)))
+                        .unwrap_or((0, Padding::NONE));
+                    total += wavefronts;
+                    pick
+                })
+                .collect();
+            let longest = paddings.iter().map(|p| p.buffer_len(n)).max().unwrap_or(n);
+            let item_stride = longest + (res + period - longest % period) % period;
+            (
+                total,
+                TileLayout {
+                    paddings,
+                    item_stride,
+                },
+            )
+        })
+        .min_by_key(|(total, l)| (*total, l.item_stride))
+        .map(|(_, l)| l)
+        .unwrap_or(TileLayout {
             paddings: vec![Padding::NONE; stages + 1],
-            item_stride: n | 1,
-        },
-    }
+            item_stride: n,
+        })
 }

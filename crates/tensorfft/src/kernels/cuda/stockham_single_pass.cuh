@@ -358,14 +358,11 @@ struct SinglePass {
 #pragma unroll
             for (int k = 0; k < BF; ++k) {
                 const int j = butterfly<VW>(c.t, k);
-                if constexpr (additive<STAGE>(STRIDE)) {
-                    const XBits* src = c.smem + padded<STAGE>(j);
+                constexpr bool SPLIT = additive<STAGE>(STRIDE);
+                const XBits* src = c.smem + (SPLIT ? padded<STAGE>(j) : 0);
 #pragma unroll
-                    for (int r = 0; r < R; ++r) v[k * R + r] = Xch::unpack(src[padded<STAGE>(r * STRIDE)]);
-                } else {
-#pragma unroll
-                    for (int r = 0; r < R; ++r) v[k * R + r] = Xch::unpack(c.smem[padded<STAGE>(j + r * STRIDE)]);
-                }
+                for (int r = 0; r < R; ++r)
+                    v[k * R + r] = Xch::unpack(src[SPLIT ? padded<STAGE>(r * STRIDE) : padded<STAGE>(j + r * STRIDE)]);
             }
         } else if constexpr (!FROM_GLOBAL) {
             const XBits* src = c.smem + padded<STAGE>(tensor_thread_butterfly<VW>(c.t) + tensor_thread_sample(c.t) * STRIDE);
@@ -435,14 +432,11 @@ struct SinglePass {
             for (int k = 0; k < BF; ++k) {
                 const int j = butterfly<VW>(c.t, k);
                 const int dst = (j / NS) * NS * R + (j % NS);
-                if constexpr (additive<STAGE + 1>(NS)) {
-                    XBits* to = c.smem + padded<STAGE + 1>(dst);
+                constexpr bool SPLIT = additive<STAGE + 1>(NS);
+                XBits* to = c.smem + (SPLIT ? padded<STAGE + 1>(dst) : 0);
 #pragma unroll
-                    for (int r = 0; r < R; ++r) to[padded<STAGE + 1>(r * NS)] = Xch::pack(v[k * R + r]);
-                } else {
-#pragma unroll
-                    for (int r = 0; r < R; ++r) c.smem[padded<STAGE + 1>(dst + r * NS)] = Xch::pack(v[k * R + r]);
-                }
+                for (int r = 0; r < R; ++r)
+                    to[SPLIT ? padded<STAGE + 1>(r * NS) : padded<STAGE + 1>(dst + r * NS)] = Xch::pack(v[k * R + r]);
             }
             __syncthreads();
         } else {
