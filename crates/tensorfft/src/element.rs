@@ -60,3 +60,27 @@ impl Element for Complex<f64> {
         c
     }
 }
+
+mod sealed_data {
+    pub trait Sealed {}
+    impl<T: super::Element> Sealed for T {}
+    impl Sealed for u32 {}
+    impl Sealed for u64 {}
+}
+
+/// What a [`crate::DeviceBuffer`] can hold: the complex [`Element`]s of the FFTs and the `u32` /
+/// `u64` words of the number theoretic transforms ([`crate::ntt`]).
+///
+/// ```
+/// fn bytes<T: tensorfft::element::DeviceData>(n: usize) -> usize { n * std::mem::size_of::<T>() }
+/// assert_eq!(bytes::<u32>(4), 16);
+/// assert_eq!(bytes::<num_complex::Complex<f32>>(4), 32);
+/// ```
+pub trait DeviceData:
+    sealed_data::Sealed + bytemuck::Pod + Copy + Send + Sync + std::fmt::Debug + 'static
+{
+}
+
+impl<T: Element> DeviceData for T {}
+impl DeviceData for u32 {}
+impl DeviceData for u64 {}

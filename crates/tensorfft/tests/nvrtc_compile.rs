@@ -149,6 +149,51 @@ fn all_strided_kernels() -> Vec<KernelSource> {
     out
 }
 
+/// Every NTT pass kernel of lengths 2 … 2^24 (u32) and 2 … 2^22 (u64, Goldilocks), every order
+/// pair, cyclic and negacyclic, both directions, and their block-synchronous baselines; one per
+/// kernel name.
+fn all_ntt_kernels() -> Vec<KernelSource> {
+    use tensorfft::kernels::ntt_source::NttKernelSource;
+    use tensorfft::ntt::{
+        plan_ntt_schedule, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
+    };
+    use tensorfft::Direction;
+    let orders = [Order::Natural, Order::BitReversed];
+    let mut out: Vec<KernelSource> = Vec::new();
+    for (p, word, max_log) in [(BABY_BEAR, 4, 24), (FHE_62, 8, 18), (GOLDILOCKS, 8, 22)] {
+        for log_n in 1..=max_log {
+            for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+                for (a, b) in orders
+                    .iter()
+                    .flat_map(|&a| orders.iter().map(move |&b| (a, b)))
+                {
+                    let Ok(batch) = NttBatch::limbs(&[p], 1 << log_n, kind) else {
+                        continue;
+                    };
+                    let batch = batch.with_orders(a, b);
+                    for dir in [Direction::Forward, Direction::Inverse] {
+                        let s = plan_ntt_schedule(&batch, word, dir).unwrap();
+                        for sched in [s.clone(), s.block_synchronous()] {
+                            for i in 0..sched.passes.len() {
+                                let k = NttKernelSource::pass(&sched, i);
+                                if !out.iter().any(|o| o.stem == k.entry) {
+                                    out.push(KernelSource {
+                                        source: k.source,
+                                        stem: k.entry,
+                                        threads_per_block: k.threads,
+                                        shared_bytes: k.shared_bytes,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn every_instantiation_compiles_for_sm90() {
     if !libraries::nvrtc_present() {
@@ -168,6 +213,7 @@ fn every_instantiation_compiles_for_sm90() {
             .into_iter()
             .map(|k| (k.stem.clone(), k)),
     );
+    kernels.extend(all_ntt_kernels().into_iter().map(|k| (k.stem.clone(), k)));
     // For development: TFFT_NVRTC_FILTER=cluster compiles only kernels whose name contains it.
     if let Ok(filter) = std::env::var("TFFT_NVRTC_FILTER") {
         kernels.retain(|(_, k)| k.stem.contains(&filter));

@@ -7,6 +7,8 @@ mod check_layouts;
 mod data;
 mod demo;
 mod info;
+mod ntt_bench;
+mod ntt_check;
 mod plan_info;
 mod plot;
 mod progress;
@@ -176,6 +178,40 @@ enum Command {
     },
     /// Device, multiprocessors, shared memory, clusters, NVRTC, kernel cache.
     Info,
+    /// Number theoretic transforms: `tfft ntt check`, `tfft ntt bench`.
+    Ntt {
+        #[command(subcommand)]
+        action: NttCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum NttCommand {
+    /// GPU NTTs against the CPU transforms, bit for bit: sizes 2 … 2^24 (32-bit primes) and
+    /// 2 … 2^22 (64-bit), cyclic and negacyclic, every order pair, batches, RNS limbs, p − 1.
+    Check {
+        /// Every order pair up to 2^20, two of them above.
+        #[arg(long)]
+        quick: bool,
+        /// Only cases of this log2 length.
+        #[arg(long)]
+        log_n: Option<u32>,
+        /// Also write the results as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+    /// Time NTTs against the block-synchronous baseline and a device copy.
+    Bench {
+        /// A few sizes only.
+        #[arg(long)]
+        quick: bool,
+        /// Write the results as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Timed runs per measurement (at least 20).
+        #[arg(long, default_value_t = 30)]
+        reps: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -228,6 +264,14 @@ fn main() -> ExitCode {
         ),
         Command::Plot { json, png } => plot::from_json_file(&json, &png),
         Command::Info => info::run(),
+        Command::Ntt { action } => match action {
+            NttCommand::Check { quick, log_n, json } => {
+                ntt_check::run(quick, json.as_deref(), log_n)
+            }
+            NttCommand::Bench { quick, json, reps } => {
+                ntt_bench::run(quick, json.as_deref(), reps.max(20))
+            }
+        },
     };
     match result {
         Ok(code) => code,

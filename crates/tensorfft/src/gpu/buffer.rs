@@ -1,6 +1,6 @@
 //! Device buffers of complex elements.
 
-use crate::element::Element;
+use crate::element::DeviceData;
 use crate::error::{Error, Result};
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
 use std::marker::PhantomData;
@@ -15,13 +15,13 @@ use std::sync::Arc;
 /// assert_eq!(buf.len(), 16);
 /// assert_eq!(buf.num_bytes(), 128);
 /// ```
-pub struct DeviceBuffer<T: Element> {
+pub struct DeviceBuffer<T: DeviceData> {
     bytes: CudaSlice<u8>,
     len: usize,
     _element: PhantomData<T>,
 }
 
-impl<T: Element> DeviceBuffer<T> {
+impl<T: DeviceData> DeviceBuffer<T> {
     pub(crate) fn zeros(stream: &Arc<CudaStream>, len: usize) -> Result<Self> {
         let n = len
             .checked_mul(std::mem::size_of::<T>())
@@ -112,7 +112,7 @@ impl<T: Element> DeviceBuffer<T> {
         len: usize,
     ) -> Result<Vec<T>> {
         let (start, end) = self.byte_range(offset, len)?;
-        let mut out = vec![T::from_c64(num_complex::Complex::new(0.0, 0.0)); len];
+        let mut out = vec![T::zeroed(); len];
         let view = self.bytes.slice(start..end);
         stream.memcpy_dtoh(&view, bytemuck::cast_slice_mut::<T, u8>(&mut out))?;
         stream.synchronize()?;
@@ -150,7 +150,7 @@ impl<T: Element> DeviceBuffer<T> {
     }
 
     pub(crate) fn to_host(&self, stream: &Arc<CudaStream>) -> Result<Vec<T>> {
-        let mut out = vec![T::from_c64(num_complex::Complex::new(0.0, 0.0)); self.len];
+        let mut out = vec![T::zeroed(); self.len];
         stream.memcpy_dtoh(&self.bytes, bytemuck::cast_slice_mut::<T, u8>(&mut out))?;
         stream.synchronize()?;
         Ok(out)

@@ -5,6 +5,7 @@ pub mod buffer;
 pub mod cufft_baseline;
 pub mod libraries;
 pub mod module_cache;
+pub mod ntt_plan;
 pub mod nvrtc;
 pub mod plan;
 pub mod runtime;

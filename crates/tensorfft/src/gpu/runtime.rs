@@ -4,7 +4,7 @@ use super::buffer::DeviceBuffer;
 use super::libraries::{driver_present, nvrtc_present};
 use super::module_cache::ModuleCache;
 use super::nvrtc;
-use crate::element::Element;
+use crate::element::DeviceData;
 use crate::error::{Error, Result};
 use cudarc::driver::sys::CUdevice_attribute as Attr;
 use cudarc::driver::{CudaContext, CudaStream};
@@ -215,7 +215,7 @@ impl Gpu {
     /// let b = gpu.alloc::<num_complex::Complex<f32>>(1024).unwrap();
     /// assert_eq!(b.len(), 1024);
     /// ```
-    pub fn alloc<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T>> {
+    pub fn alloc<T: DeviceData>(&self, len: usize) -> Result<DeviceBuffer<T>> {
         DeviceBuffer::zeros(&self.inner.stream, len)
     }
 
@@ -226,7 +226,7 @@ impl Gpu {
     /// let b = gpu.upload(&[num_complex::Complex::new(1.0f32, 2.0)]).unwrap();
     /// assert_eq!(gpu.download(&b).unwrap()[0].im, 2.0);
     /// ```
-    pub fn upload<T: Element>(&self, host: &[T]) -> Result<DeviceBuffer<T>> {
+    pub fn upload<T: DeviceData>(&self, host: &[T]) -> Result<DeviceBuffer<T>> {
         let mut b = DeviceBuffer::zeros(&self.inner.stream, host.len())?;
         b.copy_from_host(&self.inner.stream, host)?;
         Ok(b)
@@ -239,7 +239,11 @@ impl Gpu {
     /// let mut b = gpu.alloc::<num_complex::Complex<f32>>(1).unwrap();
     /// gpu.upload_into(&[num_complex::Complex::new(1.0f32, 2.0)], &mut b).unwrap();
     /// ```
-    pub fn upload_into<T: Element>(&self, host: &[T], buffer: &mut DeviceBuffer<T>) -> Result<()> {
+    pub fn upload_into<T: DeviceData>(
+        &self,
+        host: &[T],
+        buffer: &mut DeviceBuffer<T>,
+    ) -> Result<()> {
         buffer.copy_from_host(&self.inner.stream, host)
     }
 
@@ -256,7 +260,7 @@ impl Gpu {
     /// gpu.upload_at(&block, &mut b, 4).unwrap();
     /// assert!(gpu.upload_at(&block, &mut b, 6).is_err());
     /// ```
-    pub fn upload_at<T: Element>(
+    pub fn upload_at<T: DeviceData>(
         &self,
         host: &[T],
         buffer: &mut DeviceBuffer<T>,
@@ -273,7 +277,7 @@ impl Gpu {
     /// let b = gpu.upload(&[num_complex::Complex::new(1.0f32, 2.0); 8]).unwrap();
     /// assert_eq!(gpu.download_range(&b, 6, 2).unwrap().len(), 2);
     /// ```
-    pub fn download_range<T: Element>(
+    pub fn download_range<T: DeviceData>(
         &self,
         buffer: &DeviceBuffer<T>,
         offset: usize,
@@ -299,7 +303,7 @@ impl Gpu {
     /// let b = gpu.alloc::<num_complex::Complex<f64>>(3).unwrap();
     /// assert_eq!(gpu.download(&b).unwrap().len(), 3);
     /// ```
-    pub fn download<T: Element>(&self, buffer: &DeviceBuffer<T>) -> Result<Vec<T>> {
+    pub fn download<T: DeviceData>(&self, buffer: &DeviceBuffer<T>) -> Result<Vec<T>> {
         buffer.to_host(&self.inner.stream)
     }
 
@@ -312,7 +316,7 @@ impl Gpu {
     /// gpu.poison(&mut b).unwrap();
     /// assert!(gpu.download(&b).unwrap()[0].re.is_nan());
     /// ```
-    pub fn poison<T: Element>(&self, buffer: &mut DeviceBuffer<T>) -> Result<()> {
+    pub fn poison<T: DeviceData>(&self, buffer: &mut DeviceBuffer<T>) -> Result<()> {
         buffer.fill_bytes(&self.inner.stream, 0xFF)
     }
 
@@ -324,7 +328,11 @@ impl Gpu {
     /// let mut b = gpu.alloc::<num_complex::Complex<f32>>(8).unwrap();
     /// gpu.copy(&a, &mut b).unwrap();
     /// ```
-    pub fn copy<T: Element>(&self, src: &DeviceBuffer<T>, dst: &mut DeviceBuffer<T>) -> Result<()> {
+    pub fn copy<T: DeviceData>(
+        &self,
+        src: &DeviceBuffer<T>,
+        dst: &mut DeviceBuffer<T>,
+    ) -> Result<()> {
         dst.copy_from_device(&self.inner.stream, src)
     }
 }

@@ -17,12 +17,16 @@
 //! assert_eq!(fast_ntt(&s, Direction::Inverse, &prod).unwrap(), vec![BABY_BEAR - 2, 0, 0, 1]);
 //! ```
 
+pub mod executor;
 pub mod modulus;
 pub mod primes;
 pub mod reference;
+pub mod schedule;
 pub mod spec;
+pub mod tables;
 
 pub use modulus::{is_prime, Modulus};
 pub use primes::{ntt_friendly_primes, BABY_BEAR, FHE_62, GOLDILOCKS, KOALA_BEAR};
 pub use reference::{fast_ntt, naive_ntt};
+pub use schedule::{plan_ntt_schedule, NttBatch, NttSchedule};
 pub use spec::{NttKind, NttSpec, Order};

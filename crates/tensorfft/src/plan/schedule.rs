@@ -286,42 +286,14 @@ impl Schedule {
     /// assert_eq!(s.buffers(true), vec![(Buffer::Input, Buffer::Scratch(0)), (Buffer::Scratch(0), Buffer::Output)]);
     /// ```
     pub fn buffers(&self, in_place: bool) -> Vec<(Buffer, Buffer)> {
-        let count = self.passes.len();
-        let mut out = vec![(Buffer::Input, Buffer::Output); count];
+        let safe: Vec<bool> = self
+            .passes
+            .iter()
+            .map(|p| p.kernel.in_place_safe())
+            .collect();
         // Intermediates are dense: the output buffer may hold one only when its own layout is
         // dense (a strided output's gaps belong to the caller).
-        let output_dense = self.layout.output.is_none();
-        let mut loc = Buffer::Output;
-        for p in (0..count).rev() {
-            out[p].1 = loc;
-            if p == 0 {
-                break;
-            }
-            if !self.passes[p].kernel.in_place_safe() {
-                loc = match loc {
-                    Buffer::Output => Buffer::Scratch(0),
-                    Buffer::Scratch(0) if output_dense => Buffer::Output,
-                    Buffer::Scratch(0) => Buffer::Scratch(1),
-                    _ => Buffer::Scratch(0),
-                };
-            }
-            out[p].0 = loc;
-        }
-        debug_assert!(count > 1 || self.passes[0].kernel.in_place_safe() || !in_place);
-        // In place, a first pass that cannot run in place must not write the input it reads.
-        if in_place
-            && count > 1
-            && out[0].1 == Buffer::Output
-            && !self.passes[0].kernel.in_place_safe()
-        {
-            let used = out
-                .iter()
-                .any(|&(a, b)| a == Buffer::Scratch(0) || b == Buffer::Scratch(0));
-            let spare = Buffer::Scratch(u8::from(used));
-            out[0].1 = spare;
-            out[1].0 = spare;
-        }
-        out
+        pass_buffers(&safe, self.layout.output.is_none(), in_place)
     }
 
     /// Scratch buffers an execution needs (in place or out of place, whichever needs more).
@@ -384,6 +356,52 @@ impl Schedule {
             })
             .sum()
     }
+}
+
+/// Source and destination of each pass of a schedule whose passes can (`in_place_safe[p]`) or
+/// cannot run in place: the last pass writes the output; passes that cannot run in place
+/// alternate between the output (when `output_dense`: it may hold a dense intermediate) and
+/// scratch; in place (`in_place`, input and output the same buffer), a first pass that cannot run
+/// in place writes scratch. The FFT and NTT schedules both assign their buffers with it.
+///
+/// ```
+/// use tensorfft::plan::schedule::{pass_buffers, Buffer};
+/// assert_eq!(pass_buffers(&[true, false], true, true), vec![(Buffer::Input, Buffer::Scratch(0)), (Buffer::Scratch(0), Buffer::Output)]);
+/// assert_eq!(pass_buffers(&[true], true, false), vec![(Buffer::Input, Buffer::Output)]);
+/// ```
+pub fn pass_buffers(
+    in_place_safe: &[bool],
+    output_dense: bool,
+    in_place: bool,
+) -> Vec<(Buffer, Buffer)> {
+    let count = in_place_safe.len();
+    let mut out = vec![(Buffer::Input, Buffer::Output); count];
+    let mut loc = Buffer::Output;
+    for p in (0..count).rev() {
+        out[p].1 = loc;
+        if p == 0 {
+            break;
+        }
+        if !in_place_safe[p] {
+            loc = match loc {
+                Buffer::Output => Buffer::Scratch(0),
+                Buffer::Scratch(0) if output_dense => Buffer::Output,
+                Buffer::Scratch(0) => Buffer::Scratch(1),
+                _ => Buffer::Scratch(0),
+            };
+        }
+        out[p].0 = loc;
+    }
+    // In place, a first pass that cannot run in place must not write the input it reads.
+    if in_place && count > 1 && out[0].1 == Buffer::Output && !in_place_safe[0] {
+        let used = out
+            .iter()
+            .any(|&(a, b)| a == Buffer::Scratch(0) || b == Buffer::Scratch(0));
+        let spare = Buffer::Scratch(u8::from(used));
+        out[0].1 = spare;
+        out[1].0 = spare;
+    }
+    out
 }
 
 /// Error bound of one strided pass: its inner DFT, the tile rounded into the exchange format

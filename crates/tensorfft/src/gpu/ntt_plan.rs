@@ -1,0 +1,563 @@
+//! Executable GPU NTT plans: the forward and inverse [`NttSchedule`]s of an [`NttBatch`], each
+//! pass's compiled kernel and constant tables, the moduli and the plan's scratch.
+
+use super::buffer::DeviceBuffer;
+use super::module_cache::ModuleOrigin;
+use super::runtime::Gpu;
+use crate::element::DeviceData;
+use crate::error::{Error, Result};
+use crate::kernels::ntt_source::NttKernelSource;
+use crate::ntt::schedule::{plan_ntt_schedule_limited, NttSchedule};
+use crate::ntt::tables::{device_pairs, TableLayout};
+use crate::ntt::NttBatch;
+use crate::plan::schedule::Buffer;
+use crate::plan::Direction;
+use cudarc::driver::sys::CUfunction_attribute;
+use cudarc::driver::{
+    CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg,
+};
+use std::sync::Arc;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u32 {}
+    impl Sealed for u64 {}
+}
+
+/// A word of NTT data: `u32` (primes below 2^31) or `u64` (primes below 2^63, Goldilocks).
+///
+/// ```
+/// use tensorfft::gpu::ntt_plan::NttWord;
+/// assert_eq!(<u32 as NttWord>::from_u64(7), 7u32);
+/// assert_eq!(<u64 as NttWord>::BYTES, 8);
+/// ```
+pub trait NttWord: sealed::Sealed + DeviceData + Into<u64> + PartialEq {
+    /// Bytes per word.
+    const BYTES: usize;
+    /// Truncates a `u64` (the caller knows it fits).
+    fn from_u64(v: u64) -> Self;
+}
+
+impl NttWord for u32 {
+    const BYTES: usize = 4;
+    fn from_u64(v: u64) -> Self {
+        v as u32
+    }
+}
+
+impl NttWord for u64 {
+    const BYTES: usize = 8;
+    fn from_u64(v: u64) -> Self {
+        v
+    }
+}
+
+/// Options of an NTT plan.
+///
+/// ```
+/// let o = tensorfft::gpu::ntt_plan::NttPlanOptions { block_synchronous: true, ..Default::default() };
+/// assert!(o.max_pass_len.is_none());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NttPlanOptions {
+    /// Run the block-synchronous baseline (a block barrier after every radix-2 stage) instead
+    /// of several stages in registers between barriers.
+    pub block_synchronous: bool,
+    /// Passes of at most this many points (more passes; for tests of the multi-pass geometry).
+    pub max_pass_len: Option<usize>,
+}
+
+/// The run-time geometry of a pass, laid out as `NttGeometry` in `ntt_pass.cuh`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+struct NttGeometry {
+    count: [u64; 3],
+    in_stride: [u64; 3],
+    out_stride: [u64; 3],
+    in_weight: [u64; 3],
+    out_weight: [u64; 3],
+    sample_in: u64,
+    sample_out: u64,
+    sample_in_weight: u64,
+    sample_out_weight: u64,
+    items: u64,
+    limbs: u64,
+    entries: u64,
+    tw_mask: u64,
+    tw_hi: u64,
+    tw_lo: u64,
+    wt_hi: u64,
+    wt_lo: u64,
+    in_rev_bits: [i32; 3],
+    out_rev_bits: [i32; 3],
+    tw_dim: i32,
+    tw_lo_bits: i32,
+    wt_lo_bits: i32,
+    pad: i32,
+}
+
+// SAFETY: a plain `repr(C)` struct of integers, passed by value as a kernel parameter whose C++
+// declaration has the same fields in the same order.
+unsafe impl DeviceRepr for NttGeometry {}
+
+impl NttGeometry {
+    fn of(schedule: &NttSchedule, index: usize) -> Self {
+        let pass = &schedule.passes[index];
+        let layout = TableLayout::of(schedule, index);
+        let mut g = NttGeometry {
+            count: [1; 3],
+            sample_in: pass.sample_in as u64,
+            sample_out: pass.sample_out as u64,
+            sample_in_weight: pass.sample_in_weight as u64,
+            sample_out_weight: pass.sample_out_weight as u64,
+            items: pass.items() as u64,
+            limbs: schedule.batch.limb_count() as u64,
+            entries: layout.entries as u64,
+            tw_hi: layout.twiddle_hi as u64,
+            tw_lo: layout.twiddle_lo as u64,
+            wt_hi: layout.weight_hi as u64,
+            wt_lo: layout.weight_lo as u64,
+            tw_dim: -1,
+            wt_lo_bits: layout.weight_lo_bits as i32,
+            ..Default::default()
+        };
+        for (d, dim) in pass.dims.iter().enumerate().take(3) {
+            let bits = dim.count.trailing_zeros() as i32;
+            g.count[d] = dim.count as u64;
+            g.in_stride[d] = dim.in_stride as u64;
+            g.out_stride[d] = dim.out_stride as u64;
+            g.in_weight[d] = dim.in_weight as u64;
+            g.out_weight[d] = dim.out_weight as u64;
+            g.in_rev_bits[d] = if dim.in_bit_reversed { bits } else { 0 };
+            g.out_rev_bits[d] = if dim.out_bit_reversed { bits } else { 0 };
+        }
+        if let Some(t) = pass.twiddle {
+            g.tw_dim = t.dim as i32;
+            g.tw_mask = t.root as u64 - 1;
+            g.tw_lo_bits = t.lo_bits() as i32;
+        }
+        g
+    }
+}
+
+/// One pass on the device.
+struct GpuNttPass<W: NttWord> {
+    function: CudaFunction,
+    tables: DeviceBuffer<W>,
+    geometry: NttGeometry,
+    blocks: u32,
+    threads: u32,
+    shared_bytes: u32,
+}
+
+/// The passes of one direction.
+struct DirectionPlan<W: NttWord> {
+    schedule: NttSchedule,
+    passes: Vec<GpuNttPass<W>>,
+}
+
+/// A batch of NTTs (one length, one or more RNS limbs, any number of transforms) on one GPU:
+/// create once, execute many times, forward and inverse, in place or out of place. Buffers hold
+/// [`NttBatch::len`] words; values must be below their limb's modulus (the precondition of every
+/// transform; [`GpuNttPlan::forward_host`] validates, the device entry points do not).
+///
+/// ```no_run
+/// use tensorfft::ntt::{NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+/// # fn main() -> tensorfft::Result<()> {
+/// let gpu = tensorfft::Gpu::new(0)?;
+/// let batch = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic)?)
+///     .with_orders(Order::Natural, Order::BitReversed);
+/// let plan = gpu.plan_ntt::<u32>(&batch)?;
+/// let x: Vec<u32> = (0..1u32 << 20).collect();
+/// let mut d = gpu.upload(&x)?;
+/// plan.forward(&mut d)?;
+/// plan.inverse(&mut d)?;
+/// assert_eq!(gpu.download(&d)?, x);
+/// # Ok(()) }
+/// ```
+pub struct GpuNttPlan<W: NttWord> {
+    gpu: Gpu,
+    forward: DirectionPlan<W>,
+    inverse: DirectionPlan<W>,
+    moduli: DeviceBuffer<W>,
+    scratch: Option<CudaSlice<u8>>,
+    stream: Arc<CudaStream>,
+    origin: ModuleOrigin,
+}
+
+impl Gpu {
+    /// Plans `batch` for words `W` with default options.
+    ///
+    /// ```no_run
+    /// use tensorfft::ntt::{NttBatch, NttKind, NttSpec, GOLDILOCKS};
+    /// let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let b = NttBatch::new(NttSpec::new(GOLDILOCKS, 1 << 16, NttKind::Cyclic).unwrap());
+    /// let plan = gpu.plan_ntt::<u64>(&b).unwrap();
+    /// # let _ = plan;
+    /// ```
+    pub fn plan_ntt<W: NttWord>(&self, batch: &NttBatch) -> Result<GpuNttPlan<W>> {
+        self.plan_ntt_with(batch, &NttPlanOptions::default())
+    }
+
+    /// Plans `batch` for words `W` with `options`.
+    ///
+    /// ```no_run
+    /// use tensorfft::gpu::ntt_plan::NttPlanOptions;
+    /// use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 16, NttKind::Cyclic).unwrap());
+    /// let opts = NttPlanOptions { block_synchronous: true, ..Default::default() };
+    /// let baseline = gpu.plan_ntt_with::<u32>(&b, &opts).unwrap();
+    /// # let _ = baseline;
+    /// ```
+    pub fn plan_ntt_with<W: NttWord>(
+        &self,
+        batch: &NttBatch,
+        options: &NttPlanOptions,
+    ) -> Result<GpuNttPlan<W>> {
+        let mut origin = ModuleOrigin::Memory;
+        let mut plan_direction = |dir| -> Result<DirectionPlan<W>> {
+            let max = options
+                .max_pass_len
+                .unwrap_or(usize::MAX >> 1)
+                .next_power_of_two();
+            let mut schedule = plan_ntt_schedule_limited(batch, W::BYTES, dir, max)?;
+            if options.block_synchronous {
+                schedule = schedule.block_synchronous();
+            }
+            let mut passes = Vec::with_capacity(schedule.passes.len());
+            for index in 0..schedule.passes.len() {
+                let (pass, o) = self.ntt_pass::<W>(&schedule, index)?;
+                origin = match (origin, o) {
+                    (ModuleOrigin::Compiled, _) | (_, ModuleOrigin::Compiled) => {
+                        ModuleOrigin::Compiled
+                    }
+                    (ModuleOrigin::Disk, _) | (_, ModuleOrigin::Disk) => ModuleOrigin::Disk,
+                    _ => ModuleOrigin::Memory,
+                };
+                passes.push(pass);
+            }
+            Ok(DirectionPlan { schedule, passes })
+        };
+        let forward = plan_direction(Direction::Forward)?;
+        let inverse = plan_direction(Direction::Inverse)?;
+        let moduli: Vec<W> = batch.moduli().into_iter().map(W::from_u64).collect();
+        let moduli = self.upload(&moduli)?;
+        let scratch_elements = forward
+            .schedule
+            .scratch_elements()
+            .max(inverse.schedule.scratch_elements());
+        let scratch = if scratch_elements > 0 {
+            let bytes = scratch_elements
+                .checked_mul(W::BYTES)
+                .ok_or_else(|| Error::InvalidSize("NTT scratch overflows usize bytes".into()))?;
+            Some(self.stream().alloc_zeros::<u8>(bytes)?)
+        } else {
+            None
+        };
+        self.synchronize()?;
+        Ok(GpuNttPlan {
+            gpu: self.clone(),
+            forward,
+            inverse,
+            moduli,
+            scratch,
+            stream: self.stream().clone(),
+            origin,
+        })
+    }
+
+    /// Compiles, loads and configures pass `index` of `schedule`.
+    fn ntt_pass<W: NttWord>(
+        &self,
+        schedule: &NttSchedule,
+        index: usize,
+    ) -> Result<(GpuNttPass<W>, ModuleOrigin)> {
+        let kernel = NttKernelSource::pass(schedule, index);
+        let limit = self.info().shared_per_block_optin.max(0) as usize;
+        if kernel.shared_bytes > limit {
+            return Err(Error::DeviceLimit(format!(
+                "pass {index} of {schedule} needs {} bytes of shared memory per block; the device allows {limit}",
+                kernel.shared_bytes
+            )));
+        }
+        let (module, origin) = self.modules().get_or_compile(
+            &kernel.source,
+            &kernel.entry,
+            self.arch(),
+            self.nvrtc_version(),
+        )?;
+        let function = module.load_function(&kernel.entry)?;
+        function.set_attribute(
+            CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            kernel.shared_bytes as i32,
+        )?;
+        let resident = function.occupancy_max_active_blocks_per_multiprocessor(
+            kernel.threads as u32,
+            kernel.shared_bytes,
+            None,
+        )?;
+        if resident == 0 {
+            return Err(Error::DeviceLimit(format!(
+                "pass {index} of {schedule} cannot be resident on a multiprocessor"
+            )));
+        }
+        let tiles = schedule.passes[index].tiles();
+        if tiles > i32::MAX as usize {
+            return Err(Error::InvalidSize(format!(
+                "{tiles} tiles in pass {index} of {schedule}: more than a grid holds"
+            )));
+        }
+        let pairs: Vec<W> = device_pairs(schedule, index)
+            .into_iter()
+            .map(W::from_u64)
+            .collect();
+        Ok((
+            GpuNttPass {
+                function,
+                tables: self.upload(&pairs)?,
+                geometry: NttGeometry::of(schedule, index),
+                blocks: tiles as u32,
+                threads: kernel.threads as u32,
+                shared_bytes: kernel.shared_bytes as u32,
+            },
+            origin,
+        ))
+    }
+}
+
+impl<W: NttWord> GpuNttPlan<W> {
+    /// The schedule of passes run in direction `dir`.
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap())).unwrap();
+    /// println!("{}", plan.schedule(tensorfft::Direction::Forward));
+    /// ```
+    pub fn schedule(&self, dir: Direction) -> &NttSchedule {
+        &self.direction(dir).schedule
+    }
+
+    fn direction(&self, dir: Direction) -> &DirectionPlan<W> {
+        match dir {
+            Direction::Forward => &self.forward,
+            Direction::Inverse => &self.inverse,
+        }
+    }
+
+    /// Words of the whole batch (the length every buffer must have).
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap()).batch(8)).unwrap();
+    /// assert_eq!(plan.len(), 8192);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.forward.schedule.batch.len()
+    }
+
+    /// Never true.
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap())).unwrap();
+    /// assert!(!plan.is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes of scratch the plan holds (zero when every pass runs in place: natural →
+    /// bit-reversed and bit-reversed → natural orders).
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap())).unwrap();
+    /// println!("{}", plan.scratch_bytes());
+    /// ```
+    pub fn scratch_bytes(&self) -> usize {
+        self.scratch.as_ref().map_or(0, |s| s.len())
+    }
+
+    /// Whether NVRTC ran while planning (else the kernels came from the caches).
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap())).unwrap();
+    /// println!("{:?}", plan.origin());
+    /// ```
+    pub fn origin(&self) -> ModuleOrigin {
+        self.origin
+    }
+
+    /// Queues executions on `stream` instead of the [`Gpu`]'s (as `cufftSetStream`); the plan's
+    /// scratch serves one execution at a time.
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let mut plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap())).unwrap();
+    /// plan.set_stream(gpu.new_stream().unwrap());
+    /// ```
+    pub fn set_stream(&mut self, stream: Arc<CudaStream>) {
+        self.stream = stream;
+    }
+
+    /// In-place forward transform.
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap())).unwrap();
+    /// let mut d = gpu.upload(&vec![1u32; 1024]).unwrap();
+    /// plan.forward(&mut d).unwrap();
+    /// ```
+    pub fn forward(&self, data: &mut DeviceBuffer<W>) -> Result<()> {
+        self.execute_in_place(Direction::Forward, data)
+    }
+
+    /// In-place inverse transform.
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap())).unwrap();
+    /// let mut d = gpu.upload(&vec![1u32; 1024]).unwrap();
+    /// plan.inverse(&mut d).unwrap();
+    /// ```
+    pub fn inverse(&self, data: &mut DeviceBuffer<W>) -> Result<()> {
+        self.execute_in_place(Direction::Inverse, data)
+    }
+
+    /// In-place transform in direction `dir`.
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap())).unwrap();
+    /// let mut d = gpu.upload(&vec![1u32; 1024]).unwrap();
+    /// plan.execute_in_place(tensorfft::Direction::Forward, &mut d).unwrap();
+    /// ```
+    pub fn execute_in_place(&self, dir: Direction, data: &mut DeviceBuffer<W>) -> Result<()> {
+        self.check_len(data.len())?;
+        let ptr = data.device_address_mut(&self.stream);
+        self.run(dir, ptr, ptr, true)
+    }
+
+    /// Out-of-place transform in direction `dir`; `input` is not written.
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap())).unwrap();
+    /// let x = gpu.upload(&vec![1u32; 1024]).unwrap();
+    /// let mut y = gpu.alloc::<u32>(1024).unwrap();
+    /// plan.execute_into(tensorfft::Direction::Forward, &x, &mut y).unwrap();
+    /// ```
+    pub fn execute_into(
+        &self,
+        dir: Direction,
+        input: &DeviceBuffer<W>,
+        output: &mut DeviceBuffer<W>,
+    ) -> Result<()> {
+        self.check_len(input.len())?;
+        self.check_len(output.len())?;
+        let src = input.device_address(&self.stream);
+        let dst = output.device_address_mut(&self.stream);
+        self.run(dir, src, dst, false)
+    }
+
+    /// Uploads, validates (every value below its limb's modulus), transforms and downloads.
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 4, NttKind::Cyclic).unwrap())).unwrap();
+    /// assert_eq!(plan.forward_host(&[1, 0, 0, 0]).unwrap(), vec![1, 1, 1, 1]);
+    /// ```
+    pub fn forward_host(&self, input: &[W]) -> Result<Vec<W>> {
+        self.host(Direction::Forward, input)
+    }
+
+    /// The inverse of [`GpuNttPlan::forward_host`].
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// # let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 4, NttKind::Cyclic).unwrap())).unwrap();
+    /// assert_eq!(plan.inverse_host(&[1, 1, 1, 1]).unwrap(), vec![1, 0, 0, 0]);
+    /// ```
+    pub fn inverse_host(&self, input: &[W]) -> Result<Vec<W>> {
+        self.host(Direction::Inverse, input)
+    }
+
+    fn host(&self, dir: Direction, input: &[W]) -> Result<Vec<W>> {
+        self.forward.schedule.batch.validate(input)?;
+        let mut data = self.gpu.upload(input)?;
+        self.execute_in_place(dir, &mut data)?;
+        self.gpu.download(&data)
+    }
+
+    fn check_len(&self, len: usize) -> Result<()> {
+        if len != self.len() {
+            return Err(Error::LengthMismatch {
+                expected: self.len(),
+                actual: len,
+            });
+        }
+        Ok(())
+    }
+
+    fn run(&self, dir: Direction, src: u64, dst: u64, in_place: bool) -> Result<()> {
+        let stream = &self.stream;
+        let plan = self.direction(dir);
+        let scratch = self.scratch.as_ref().map(|s| {
+            let (ptr, _sync) = s.device_ptr(stream);
+            ptr
+        });
+        let address = |b: Buffer| -> Result<u64> {
+            match b {
+                Buffer::Input => Ok(src),
+                Buffer::Output => Ok(dst),
+                Buffer::Scratch(0) => scratch
+                    .ok_or_else(|| Error::Driver(format!("scratch of {} missing", plan.schedule))),
+                Buffer::Scratch(k) => Err(Error::Driver(format!(
+                    "scratch buffer {k} of {} (NTT plans hold one)",
+                    plan.schedule
+                ))),
+            }
+        };
+        let buffers = plan.schedule.buffers(in_place);
+        // Resolve every address before anything is queued.
+        let addresses = buffers
+            .iter()
+            .map(|&(a, b)| Ok((address(a)?, address(b)?)))
+            .collect::<Result<Vec<_>>>()?;
+        let moduli = self.moduli.device_address(stream);
+        for (pass, (from, to)) in plan.passes.iter().zip(addresses) {
+            let cfg = LaunchConfig {
+                grid_dim: (pass.blocks, 1, 1),
+                block_dim: (pass.threads, 1, 1),
+                shared_mem_bytes: pass.shared_bytes,
+            };
+            let tables = pass.tables.device_address(stream);
+            let mut args = stream.launch_builder(&pass.function);
+            args.arg(&from)
+                .arg(&to)
+                .arg(&tables)
+                .arg(&moduli)
+                .arg(&pass.geometry);
+            // SAFETY: the arguments match the kernel's signature (input and output words of the
+            // plan's type, each holding the batch; the pass's tables and the moduli; the
+            // geometry by value). A pass addresses only elements of the batch, whose buffers
+            // were checked to hold exactly `len` words.
+            unsafe { args.launch(cfg) }?;
+        }
+        Ok(())
+    }
+}

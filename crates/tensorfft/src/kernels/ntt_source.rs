@@ -1,0 +1,138 @@
+//! Instantiates the NTT pass template (`cuda/ntt_pass.cuh`) for one pass of an [`NttSchedule`]:
+//! a configuration struct of compile-time constants and one `extern "C"` entry point.
+
+use crate::ntt::schedule::{NttArithmetic, NttPass, NttSchedule, WeightSide, PAD_SHIFT};
+use crate::ntt::Order;
+
+const NTT_ARITHMETIC: &str = include_str!("cuda/ntt_arithmetic.cuh");
+const NTT_PASS: &str = include_str!("cuda/ntt_pass.cuh");
+
+/// CUDA C++ source of one NTT pass kernel and its entry point.
+///
+/// ```
+/// use tensorfft::kernels::ntt_source::NttKernelSource;
+/// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap());
+/// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+/// let k = NttKernelSource::pass(&s, 0);
+/// assert!(k.source.contains(&k.entry) && k.source.contains("Shoup32"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NttKernelSource {
+    /// Full translation unit; needs no CUDA headers.
+    pub source: String,
+    /// The entry point.
+    pub entry: String,
+    /// Threads per block.
+    pub threads: usize,
+    /// Dynamic shared memory per block, in bytes.
+    pub shared_bytes: usize,
+}
+
+impl NttKernelSource {
+    /// The kernel of pass `index` of `schedule`.
+    ///
+    /// ```
+    /// # use tensorfft::kernels::ntt_source::NttKernelSource;
+    /// # use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, GOLDILOCKS};
+    /// let b = NttBatch::new(NttSpec::new(GOLDILOCKS, 1 << 12, NttKind::Negacyclic).unwrap());
+    /// let s = plan_ntt_schedule(&b, 8, tensorfft::Direction::Inverse).unwrap();
+    /// assert!(NttKernelSource::pass(&s, 0).source.contains("WEIGHT = 2"));
+    /// ```
+    pub fn pass(schedule: &NttSchedule, index: usize) -> Self {
+        let pass = &schedule.passes[index];
+        let weight = match schedule.weight_side(index) {
+            WeightSide::None => 0,
+            WeightSide::Input => 1,
+            WeightSide::Output => 2,
+        };
+        Self::instantiate(schedule.arithmetic, pass, weight)
+    }
+
+    /// The kernel for `pass` with `arithmetic` and weight side `weight` (0 none, 1 inputs,
+    /// 2 outputs).
+    ///
+    /// ```
+    /// # use tensorfft::kernels::ntt_source::NttKernelSource;
+    /// # use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 10, NttKind::Cyclic).unwrap());
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// let k = NttKernelSource::instantiate(s.arithmetic, &s.passes[0], 0);
+    /// assert_eq!(k.threads, s.passes[0].threads());
+    /// ```
+    pub fn instantiate(arithmetic: NttArithmetic, pass: &NttPass, weight: u8) -> Self {
+        let arith = match arithmetic {
+            NttArithmetic::Shoup32 => "Shoup32",
+            NttArithmetic::Shoup64 => "Shoup64",
+            NttArithmetic::Goldilocks => "Goldilocks",
+        };
+        let rev = |o: Order| o == Order::BitReversed;
+        let entry = format!(
+            "ntt_{}_l{}_v{}_r{}_t{}_c{}_{}{}{}{}_tw{}_w{}",
+            arithmetic.name(),
+            pass.len,
+            pass.values_per_thread,
+            pass.round_stages,
+            pass.items_per_tile,
+            pass.concurrent_items(),
+            u8::from(pass.items_fastest_in),
+            u8::from(pass.items_fastest_out),
+            u8::from(rev(pass.local_in)),
+            u8::from(rev(pass.local_out)),
+            u8::from(pass.twiddle.is_some()),
+            weight
+        );
+        let threads = pass.threads();
+        let mut source = String::new();
+        for part in [NTT_ARITHMETIC, NTT_PASS] {
+            for line in part.lines().filter(|l| l.trim() != "#pragma once") {
+                source.push_str(line);
+                source.push('\n');
+            }
+        }
+        source.push_str(&format!(
+            r#"
+struct Cfg_{entry} {{
+    using Arith = {arith};
+    static constexpr int LEN = {len};
+    static constexpr int LOG_LEN = {log_len};
+    static constexpr int VALUES = {values};
+    static constexpr int LOG_VALUES = {log_values};
+    static constexpr int ROUND_STAGES = {round};
+    static constexpr int TILE = {tile};
+    static constexpr int THREADS = {threads};
+    static constexpr int PAD_SHIFT = {pad};
+    static constexpr bool ITEMS_FAST_IN = {fast_in};
+    static constexpr bool ITEMS_FAST_OUT = {fast_out};
+    static constexpr bool REV_IN = {rev_in};
+    static constexpr bool REV_OUT = {rev_out};
+    static constexpr bool TWIDDLE = {twiddle};
+    static constexpr int WEIGHT = {weight};
+}};
+extern "C" __global__ void __launch_bounds__({threads}) {entry}(
+    const {arith}::Word* in, {arith}::Word* out, const {arith}::Word* tables,
+    const {arith}::Word* moduli, NttGeometry geometry) {{
+    NttPass<Cfg_{entry}>::run(in, out, tables, moduli, geometry);
+}}
+"#,
+            len = pass.len,
+            log_len = pass.len.trailing_zeros(),
+            values = pass.values_per_thread,
+            log_values = pass.values_per_thread.trailing_zeros(),
+            round = pass.round_stages,
+            tile = pass.items_per_tile,
+            pad = PAD_SHIFT,
+            fast_in = pass.items_fastest_in,
+            fast_out = pass.items_fastest_out,
+            rev_in = rev(pass.local_in),
+            rev_out = rev(pass.local_out),
+            twiddle = pass.twiddle.is_some(),
+        ));
+        NttKernelSource {
+            source,
+            entry,
+            threads,
+            shared_bytes: pass.shared_bytes(arithmetic.word_bytes()),
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! The CPU executor of NTT schedules: runs the passes of an [`NttSchedule`] as the GPU does
+//! (same pass lengths, item geometry, local decimation in frequency with the same root tables,
+//! four-step twiddles and weights from the same high/low tables), so the planner's geometry is
+//! tested on every CI run, bit for bit against [`super::naive_ntt`] / [`super::fast_ntt`].
+
+use super::schedule::{NttPass, NttSchedule, WeightSide};
+use super::spec::Order;
+use super::tables::{pass_values, TableLayout};
+use super::Modulus;
+use crate::error::Result;
+use crate::plan::schedule::Buffer;
+
+/// Runs `schedule` on `data` (all transforms, values below their limb's modulus) out of place.
+///
+/// ```
+/// use tensorfft::ntt::{executor::execute, fast_ntt, plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+/// use tensorfft::Direction;
+/// let spec = NttSpec::new(BABY_BEAR, 1 << 14, NttKind::Negacyclic).unwrap()
+///     .with_orders(Order::Natural, Order::BitReversed);
+/// let s = plan_ntt_schedule(&NttBatch::new(spec), 4, Direction::Forward).unwrap();
+/// let x: Vec<u64> = (0..1u64 << 14).map(|i| i * 7919 % BABY_BEAR).collect();
+/// assert_eq!(execute(&s, &x).unwrap(), fast_ntt(&spec, Direction::Forward, &x).unwrap());
+/// ```
+pub fn execute(schedule: &NttSchedule, data: &[u64]) -> Result<Vec<u64>> {
+    schedule.batch.validate(data)?;
+    let len = data.len();
+    let mut output = vec![0u64; len];
+    let mut scratch = [vec![0u64; len], vec![0u64; len]];
+    for (index, (src, dst)) in schedule.buffers(false).into_iter().enumerate() {
+        let input: Vec<u64> = match src {
+            Buffer::Input => data.to_vec(),
+            Buffer::Output => output.clone(),
+            Buffer::Scratch(k) => scratch[k as usize].clone(),
+        };
+        let target = match dst {
+            Buffer::Output | Buffer::Input => &mut output,
+            Buffer::Scratch(k) => &mut scratch[k as usize],
+        };
+        run_pass(schedule, index, &input, target);
+    }
+    Ok(output)
+}
+
+/// Coordinates of item `f` along the pass's dimensions (fastest first).
+fn coordinates(pass: &NttPass, mut f: usize) -> Vec<usize> {
+    pass.dims
+        .iter()
+        .map(|d| {
+            let c = f % d.count;
+            f /= d.count;
+            c
+        })
+        .collect()
+}
+
+fn run_pass(schedule: &NttSchedule, index: usize, input: &[u64], output: &mut [u64]) {
+    let pass = &schedule.passes[index];
+    let layout = TableLayout::of(schedule, index);
+    let side = schedule.weight_side(index);
+    let limbs = schedule.batch.limb_count();
+    let tables: Vec<Vec<u64>> = (0..limbs)
+        .map(|l| pass_values(schedule, index, l))
+        .collect();
+    let len = pass.len;
+    let mut buf = vec![0u64; len];
+    for f in 0..pass.items() {
+        let c = coordinates(pass, f);
+        let transform = c[c.len() - 1];
+        let l = transform % limbs;
+        let m = schedule.batch.spec(l).modulus();
+        let t = &tables[l];
+        let weight = |x: u64, i: usize| {
+            let hi = t[layout.weight_hi + (i >> layout.weight_lo_bits)];
+            let lo = t[layout.weight_lo + (i & ((1 << layout.weight_lo_bits) - 1))];
+            m.mul(m.mul(x, hi), lo)
+        };
+        let base_in: usize = pass.dims.iter().zip(&c).map(|(d, &x)| d.in_offset(x)).sum();
+        let base_out: usize = pass
+            .dims
+            .iter()
+            .zip(&c)
+            .map(|(d, &x)| d.out_offset(x))
+            .sum();
+        for r in 0..len {
+            let s = pass.local_in.index(r, len);
+            let mut x = input[base_in + r * pass.sample_in];
+            if side == WeightSide::Input {
+                let n: usize = s * pass.sample_in_weight
+                    + pass
+                        .dims
+                        .iter()
+                        .zip(&c)
+                        .map(|(d, &x)| d.in_weight * x)
+                        .sum::<usize>();
+                x = weight(x, n);
+            }
+            buf[s] = x;
+        }
+        decimate_in_frequency(m, &t[..(len / 2).max(1)], &mut buf);
+        for q in 0..len {
+            let k = pass.local_out.index(q, len);
+            let mut y = buf[Order::BitReversed.index(k, len)];
+            if let Some(tw) = pass.twiddle {
+                let e = (c[tw.dim] * k) % tw.root;
+                let lo_bits = tw.lo_bits();
+                y = m.mul(y, t[layout.twiddle_hi + (e >> lo_bits)]);
+                y = m.mul(y, t[layout.twiddle_lo + (e & ((1 << lo_bits) - 1))]);
+            }
+            if side == WeightSide::Output {
+                let kk: usize = k * pass.sample_out_weight
+                    + pass
+                        .dims
+                        .iter()
+                        .zip(&c)
+                        .map(|(d, &x)| d.out_weight * x)
+                        .sum::<usize>();
+                y = weight(y, kk);
+            }
+            output[base_out + q * pass.sample_out] = y;
+        }
+    }
+}
+
+/// Radix-2 decimation in frequency in place: natural input, output `X[k]` at position
+/// `bitrev(k)`. `roots[e] = ω_len^e` for `e < len/2`; the stage of half-distance `h` pairs
+/// `(i, i + h)` as `(a + b, (a − b) · ω_len^{(i mod h) · len/(2h)})`.
+fn decimate_in_frequency(m: Modulus, roots: &[u64], x: &mut [u64]) {
+    let len = x.len();
+    let mut h = len / 2;
+    let mut step = 1;
+    while h >= 1 {
+        for start in (0..len).step_by(2 * h) {
+            for j in 0..h {
+                let (a, b) = (x[start + j], x[start + j + h]);
+                x[start + j] = m.add(a, b);
+                x[start + j + h] = m.mul(m.sub(a, b), roots[j * step]);
+            }
+        }
+        h /= 2;
+        step *= 2;
+    }
+}

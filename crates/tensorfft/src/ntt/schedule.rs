@@ -1,0 +1,994 @@
+//! An NTT plan as a schedule of passes, the same model as the FFT's
+//! ([`crate::plan::schedule`]): an ordered list of kernel launches, each transforming *items*
+//! (lines of `len` samples) of the batch, with the four-step twiddle between passes and the
+//! buffers assigned by [`crate::plan::schedule::pass_buffers`]. The GPU plan launches the list;
+//! [`super::executor`] runs the same list on the CPU.
+//!
+//! For `N = L_0 · L_1 ⋯ L_{P−1}`, pass `j` computes `L_j`-point NTTs over digit `n_j` of the
+//! natural input index `n = n_0 S_0 + n_1 S_1 + … ` (`S_j = L_{j+1} ⋯ L_{P−1}`), writing digit
+//! `k_j` of the output index `k = k_0 + L_0 k_1 + L_0 L_1 k_2 + …`, and multiplies its outputs by
+//! `ω_{N/A_j}^{k_j · n''}` (`A_j = L_0 ⋯ L_{j−1}`, `n''` the digits still to transform). Where
+//! each digit sits in memory depends on the orders:
+//! - natural → bit-reversed: every pass in place, rows stored bit-reversed (decimation in
+//!   frequency, no permutation anywhere);
+//! - bit-reversed → natural: every pass in place (the mirror image);
+//! - natural → natural: the last pass writes its outputs transposed (out of place);
+//! - bit-reversed → bit-reversed: the first pass reads transposed (out of place).
+//!
+//! Inside a pass every item's NTT is a radix-2 decimation in frequency on natural samples in
+//! shared memory; the kernel permutes samples on load and store for the local orders.
+
+use super::spec::{NttKind, NttSpec, Order};
+use crate::error::{Error, Result};
+use crate::plan::schedule::{pass_buffers, Buffer};
+use crate::plan::Direction;
+use std::fmt;
+
+/// The machine word of an NTT plan's data and its modular arithmetic on the GPU.
+///
+/// ```
+/// use tensorfft::ntt::schedule::NttArithmetic;
+/// assert_eq!(NttArithmetic::for_moduli(&[tensorfft::ntt::BABY_BEAR], 4).unwrap(), NttArithmetic::Shoup32);
+/// assert_eq!(NttArithmetic::for_moduli(&[tensorfft::ntt::GOLDILOCKS], 8).unwrap(), NttArithmetic::Goldilocks);
+/// assert!(NttArithmetic::for_moduli(&[tensorfft::ntt::GOLDILOCKS], 4).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NttArithmetic {
+    /// `u32` words, primes below 2^31, Shoup products with precomputed companions.
+    Shoup32,
+    /// `u64` words, primes below 2^63, Shoup products.
+    Shoup64,
+    /// `u64` words, the Goldilocks prime 2^64 − 2^32 + 1 with its own reduction.
+    Goldilocks,
+}
+
+impl NttArithmetic {
+    /// The arithmetic for data of `word_bytes` (4 or 8) bytes and these moduli (all limbs share
+    /// one arithmetic).
+    ///
+    /// ```
+    /// use tensorfft::ntt::{schedule::NttArithmetic, FHE_62};
+    /// assert_eq!(NttArithmetic::for_moduli(&[FHE_62], 8).unwrap(), NttArithmetic::Shoup64);
+    /// ```
+    pub fn for_moduli(moduli: &[u64], word_bytes: usize) -> Result<Self> {
+        let max = moduli.iter().copied().max().unwrap_or(0);
+        let all_goldilocks = moduli.iter().all(|&p| p == super::GOLDILOCKS);
+        match word_bytes {
+            4 if max < 1 << 31 => Ok(NttArithmetic::Shoup32),
+            8 if max < 1 << 63 => Ok(NttArithmetic::Shoup64),
+            8 if all_goldilocks => Ok(NttArithmetic::Goldilocks),
+            _ => Err(Error::Unsupported {
+                what: format!("moduli up to {max} in {word_bytes}-byte words"),
+                supported: "u32 data for primes below 2^31; u64 data for primes below 2^63 or \
+                            the Goldilocks prime (one or the other in a plan)"
+                    .into(),
+            }),
+        }
+    }
+
+    /// Bytes of one word.
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::ntt::schedule::NttArithmetic::Goldilocks.word_bytes(), 8);
+    /// ```
+    pub fn word_bytes(self) -> usize {
+        match self {
+            NttArithmetic::Shoup32 => 4,
+            _ => 8,
+        }
+    }
+
+    /// Short name for kernel names and reports.
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::ntt::schedule::NttArithmetic::Shoup32.name(), "u32");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            NttArithmetic::Shoup32 => "u32",
+            NttArithmetic::Shoup64 => "u64",
+            NttArithmetic::Goldilocks => "goldilocks",
+        }
+    }
+}
+
+/// A batch of NTTs: one [`NttSpec`] (length, kind, orders, scaling) for every RNS limb, each limb
+/// with its own modulus, and a number of transforms per limb. Transform `t` of the data starts at
+/// element `t · n` and uses limb `t mod limbs` (limbs contiguous, batches of limbs after each
+/// other).
+///
+/// ```
+/// use tensorfft::ntt::{ntt_friendly_primes, NttBatch, NttKind, NttSpec};
+/// let ps = ntt_friendly_primes(50, 1 << 12, 3).unwrap();
+/// let b = NttBatch::limbs(&ps, 1 << 12, NttKind::Negacyclic).unwrap().batch(2);
+/// assert_eq!((b.transforms(), b.len()), (6, 6 << 12));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NttBatch {
+    specs: Vec<NttSpec>,
+    batch: usize,
+}
+
+impl NttBatch {
+    /// One limb, one transform.
+    ///
+    /// ```
+    /// use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap());
+    /// assert_eq!(b.len(), 1024);
+    /// ```
+    pub fn new(spec: NttSpec) -> Self {
+        NttBatch {
+            specs: vec![spec],
+            batch: 1,
+        }
+    }
+
+    /// One limb per modulus, all of length `n` and `kind`, natural orders, scaled inverse (use
+    /// [`NttBatch::with_orders`] and [`NttBatch::with_inverse_scaling`] to change them).
+    /// Errors as [`NttSpec::new`] does for any modulus, or [`Error::InvalidSize`] for no moduli.
+    ///
+    /// ```
+    /// use tensorfft::ntt::{NttBatch, NttKind, BABY_BEAR, KOALA_BEAR};
+    /// assert_eq!(NttBatch::limbs(&[BABY_BEAR, KOALA_BEAR], 64, NttKind::Cyclic).unwrap().limb_count(), 2);
+    /// assert!(NttBatch::limbs(&[], 64, NttKind::Cyclic).is_err());
+    /// ```
+    pub fn limbs(moduli: &[u64], n: usize, kind: NttKind) -> Result<Self> {
+        if moduli.is_empty() {
+            return Err(Error::InvalidSize(
+                "an NTT batch needs at least one modulus".into(),
+            ));
+        }
+        let specs = moduli
+            .iter()
+            .map(|&p| NttSpec::new(p, n, kind))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(NttBatch { specs, batch: 1 })
+    }
+
+    /// Transforms per limb (`batch ≥ 1`; 0 is treated as 1).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).batch(5);
+    /// assert_eq!(b.transforms(), 5);
+    /// ```
+    pub fn batch(mut self, batch: usize) -> Self {
+        self.batch = batch.max(1);
+        self
+    }
+
+    /// Sets the orders of every limb (see [`NttSpec::with_orders`]).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed);
+    /// assert_eq!(b.spec(0).orders().1, Order::BitReversed);
+    /// ```
+    pub fn with_orders(mut self, input: Order, output: Order) -> Self {
+        for s in &mut self.specs {
+            *s = s.with_orders(input, output);
+        }
+        self
+    }
+
+    /// Sets whether the inverse of every limb is scaled by `n⁻¹`.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).with_inverse_scaling(false);
+    /// assert!(!b.spec(0).scales_inverse());
+    /// ```
+    pub fn with_inverse_scaling(mut self, scale: bool) -> Self {
+        for s in &mut self.specs {
+            *s = s.with_inverse_scaling(scale);
+        }
+        self
+    }
+
+    /// The spec of limb `l` (`l < limb_count()`; larger indices wrap around).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap());
+    /// assert_eq!(b.spec(0).n(), 16);
+    /// ```
+    pub fn spec(&self, l: usize) -> &NttSpec {
+        &self.specs[l % self.specs.len()]
+    }
+
+    /// Number of limbs (moduli).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// assert_eq!(NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).limb_count(), 1);
+    /// ```
+    pub fn limb_count(&self) -> usize {
+        self.specs.len()
+    }
+
+    /// The moduli, one per limb.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// assert_eq!(NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).moduli(), vec![BABY_BEAR]);
+    /// ```
+    pub fn moduli(&self) -> Vec<u64> {
+        self.specs.iter().map(|s| s.modulus().value()).collect()
+    }
+
+    /// Transform length.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// assert_eq!(NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).n(), 16);
+    /// ```
+    pub fn n(&self) -> usize {
+        self.specs[0].n()
+    }
+
+    /// Transforms in all (batch times limbs).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// assert_eq!(NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).batch(3).transforms(), 3);
+    /// ```
+    pub fn transforms(&self) -> usize {
+        self.batch * self.specs.len()
+    }
+
+    /// Elements of the whole batch.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// assert_eq!(NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).batch(3).len(), 48);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.transforms() * self.n()
+    }
+
+    /// Never true.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// assert!(!NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Checks every value against its limb's modulus (the documented precondition of every
+    /// transform: inputs in `[0, p)`), and the length.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 4, NttKind::Cyclic).unwrap());
+    /// assert!(b.validate(&[0u64, 1, 2, 3]).is_ok());
+    /// assert!(b.validate(&[0u64, 1, 2, BABY_BEAR]).is_err());
+    /// assert!(b.validate(&[0u64, 1]).is_err());
+    /// ```
+    pub fn validate<W: Copy + Into<u64>>(&self, data: &[W]) -> Result<()> {
+        if data.len() != self.len() {
+            return Err(Error::LengthMismatch {
+                expected: self.len(),
+                actual: data.len(),
+            });
+        }
+        let n = self.n();
+        for (i, &v) in data.iter().enumerate() {
+            let p = self.spec(i / n).modulus().value();
+            let v: u64 = v.into();
+            if v >= p {
+                return Err(Error::NotReduced {
+                    index: i,
+                    value: v,
+                    modulus: p,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One dimension of a pass's items: `count` natural coordinates `c`, stored at position
+/// `c` or (`bit_reversed`) its `log2(count)`-bit reversal, times the stride.
+///
+/// ```
+/// use tensorfft::ntt::schedule::NttDim;
+/// let d = NttDim { count: 8, in_stride: 4, out_stride: 4, in_bit_reversed: true, out_bit_reversed: true, in_weight: 0, out_weight: 1 };
+/// assert_eq!(d.in_offset(1), 16); // 1 reversed over 3 bits is 4
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NttDim {
+    /// Number of coordinates (a power of two, except for the last dimension: the transforms).
+    pub count: usize,
+    /// Element distance between positions in the input.
+    pub in_stride: usize,
+    /// Element distance between positions in the output.
+    pub out_stride: usize,
+    /// Whether the input position of coordinate `c` is its bit reversal.
+    pub in_bit_reversed: bool,
+    /// Whether the output position of coordinate `c` is its bit reversal.
+    pub out_bit_reversed: bool,
+    /// What the coordinate adds to the natural input index `n` (first pass; for input weights).
+    pub in_weight: usize,
+    /// What the coordinate adds to the natural output index `k` (last pass; for output weights).
+    pub out_weight: usize,
+}
+
+impl NttDim {
+    fn position(&self, c: usize, reversed: bool) -> usize {
+        if reversed {
+            Order::BitReversed.index(c, self.count)
+        } else {
+            c
+        }
+    }
+
+    /// Element offset of coordinate `c` in the input.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::schedule::NttDim;
+    /// let d = NttDim { count: 4, in_stride: 3, out_stride: 1, in_bit_reversed: false, out_bit_reversed: false, in_weight: 0, out_weight: 0 };
+    /// assert_eq!(d.in_offset(2), 6);
+    /// ```
+    pub fn in_offset(&self, c: usize) -> usize {
+        self.position(c, self.in_bit_reversed) * self.in_stride
+    }
+
+    /// Element offset of coordinate `c` in the output.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::schedule::NttDim;
+    /// let d = NttDim { count: 4, in_stride: 3, out_stride: 1, in_bit_reversed: false, out_bit_reversed: true, in_weight: 0, out_weight: 0 };
+    /// assert_eq!(d.out_offset(1), 2);
+    /// ```
+    pub fn out_offset(&self, c: usize) -> usize {
+        self.position(c, self.out_bit_reversed) * self.out_stride
+    }
+
+    fn plain(count: usize, stride: usize) -> Self {
+        NttDim {
+            count,
+            in_stride: stride,
+            out_stride: stride,
+            in_bit_reversed: false,
+            out_bit_reversed: false,
+            in_weight: 0,
+            out_weight: 0,
+        }
+    }
+
+    fn reversed(count: usize, stride: usize) -> Self {
+        NttDim {
+            in_bit_reversed: true,
+            out_bit_reversed: true,
+            ..Self::plain(count, stride)
+        }
+    }
+}
+
+/// The four-step twiddle after a pass: the output of local frequency `k` of an item whose
+/// coordinate along dimension `dim` is `m` is multiplied by `ω_root^{m·k}`.
+///
+/// ```
+/// let t = tensorfft::ntt::schedule::NttTwiddle { dim: 0, root: 1 << 22 };
+/// assert_eq!(t.lo_bits(), 11);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NttTwiddle {
+    /// The item dimension of `m`.
+    pub dim: usize,
+    /// Order of the root (`N / A_j`).
+    pub root: usize,
+}
+
+impl NttTwiddle {
+    /// Bits of the exponent looked up in the low table: `ω^e = hi[e >> lo_bits] · lo[e mod
+    /// 2^lo_bits]`, two products with table entries (each with its Shoup companion).
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::ntt::schedule::NttTwiddle { dim: 0, root: 8 }.lo_bits(), 2);
+    /// ```
+    pub fn lo_bits(&self) -> u32 {
+        self.root.trailing_zeros().div_ceil(2)
+    }
+}
+
+/// One pass: `len`-point NTTs over the items of up to three dimensions (the last one counts the
+/// transforms), samples `sample_in` / `sample_out` elements apart, local orders, twiddle after.
+///
+/// ```
+/// use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+/// use tensorfft::Direction;
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 22, NttKind::Cyclic).unwrap());
+/// let s = plan_ntt_schedule(&b, 4, Direction::Forward).unwrap();
+/// assert_eq!(s.passes.len(), 2);
+/// assert_eq!(s.passes[0].len * s.passes[1].len, 1 << 22);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NttPass {
+    /// Points of each item's NTT.
+    pub len: usize,
+    /// Item dimensions, fastest first; the last counts the transforms (its stride is `n`).
+    pub dims: Vec<NttDim>,
+    /// Element distance between an item's samples in the input.
+    pub sample_in: usize,
+    /// Element distance between an item's outputs.
+    pub sample_out: usize,
+    /// What one local sample step adds to the natural input index (first pass).
+    pub sample_in_weight: usize,
+    /// What one local frequency step adds to the natural output index (last pass).
+    pub sample_out_weight: usize,
+    /// Order of an item's samples in memory.
+    pub local_in: Order,
+    /// Order of an item's outputs in memory.
+    pub local_out: Order,
+    /// The four-step twiddle applied to the outputs.
+    pub twiddle: Option<NttTwiddle>,
+    /// Items a thread block loads, transforms and stores together.
+    pub items_per_tile: usize,
+    /// Samples each thread holds in registers during a round of radix-2 stages.
+    pub values_per_thread: usize,
+    /// Radix-2 stages per round (between two block barriers): `log2(values_per_thread)`, or 1
+    /// for the block-synchronous baseline.
+    pub round_stages: u32,
+    /// Whether neighbouring threads load neighbouring items (else neighbouring samples).
+    pub items_fastest_in: bool,
+    /// Whether neighbouring threads store neighbouring items.
+    pub items_fastest_out: bool,
+}
+
+impl NttPass {
+    /// Number of items.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap()).batch(3);
+    /// assert_eq!(plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0].items(), 3);
+    /// ```
+    pub fn items(&self) -> usize {
+        self.dims.iter().map(|d| d.count).product()
+    }
+
+    /// Whether the pass writes exactly the positions it reads, item by item (it may run in place:
+    /// a block reads its whole tile before it writes).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed);
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert!(s.passes.iter().all(|p| p.in_place_safe()));
+    /// ```
+    pub fn in_place_safe(&self) -> bool {
+        self.sample_in == self.sample_out
+            && self.dims.iter().all(|d| {
+                d.count == 1
+                    || (d.in_stride == d.out_stride && d.in_bit_reversed == d.out_bit_reversed)
+            })
+    }
+
+    /// Threads that compute one item.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap());
+    /// let p = &plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0];
+    /// assert_eq!(p.threads_per_item() * p.values_per_thread, 1024);
+    /// ```
+    pub fn threads_per_item(&self) -> usize {
+        self.len / self.values_per_thread
+    }
+
+    /// Items computed at once (the block's threads over `threads_per_item`).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 64, NttKind::Cyclic).unwrap()).batch(100);
+    /// let p = &plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0];
+    /// assert_eq!(p.items_per_tile % p.concurrent_items(), 0);
+    /// ```
+    pub fn concurrent_items(&self) -> usize {
+        (TARGET_THREADS / self.threads_per_item()).clamp(1, self.items_per_tile)
+    }
+
+    /// Threads per block.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 4096, NttKind::Cyclic).unwrap());
+    /// assert!(plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0].threads() <= 1024);
+    /// ```
+    pub fn threads(&self) -> usize {
+        self.concurrent_items() * self.threads_per_item()
+    }
+
+    /// Words of shared memory per item row (`len` plus one padding word per 32 words).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 64, NttKind::Cyclic).unwrap());
+    /// assert_eq!(plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0].row_words(), 66);
+    /// ```
+    pub fn row_words(&self) -> usize {
+        self.len + (self.len >> PAD_SHIFT)
+    }
+
+    /// Dynamic shared memory of one block for words of `word_bytes` bytes.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap());
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert!(s.passes.iter().all(|p| p.shared_bytes(4) <= 160 * 1024));
+    /// ```
+    pub fn shared_bytes(&self, word_bytes: usize) -> usize {
+        self.items_per_tile * self.row_words() * word_bytes
+    }
+
+    /// Tiles (blocks) of the pass.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap());
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert!(s.passes.iter().all(|p| p.tiles() * p.items_per_tile >= p.items()));
+    /// ```
+    pub fn tiles(&self) -> usize {
+        self.items().div_ceil(self.items_per_tile)
+    }
+}
+
+/// Padding of shared-memory rows: one word after every `2^PAD_SHIFT`.
+pub const PAD_SHIFT: u32 = 5;
+
+/// Threads a block aims for.
+const TARGET_THREADS: usize = 512;
+
+/// Most bytes of shared memory a tile may take.
+const TILE_BYTES: usize = 128 * 1024;
+
+/// A whole NTT plan in one direction: the batch, the arithmetic and the passes.
+///
+/// ```
+/// use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 16, NttKind::Cyclic).unwrap());
+/// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+/// println!("{s}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NttSchedule {
+    /// The transforms.
+    pub batch: NttBatch,
+    /// The direction this schedule computes.
+    pub direction: Direction,
+    /// Word and modular arithmetic.
+    pub arithmetic: NttArithmetic,
+    /// The passes, first to last.
+    pub passes: Vec<NttPass>,
+}
+
+/// Scalar weight applied to each element by a pass: the negacyclic twist `ψ^n` before the first
+/// pass of a forward transform, `ψ^{−k}` and the scale `n⁻¹` after the last pass of an inverse.
+///
+/// ```
+/// assert_ne!(tensorfft::ntt::schedule::WeightSide::Input, tensorfft::ntt::schedule::WeightSide::Output);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WeightSide {
+    /// No weight.
+    None,
+    /// `base^n · scale` on the inputs, `n` the natural input index.
+    Input,
+    /// `base^k · scale` on the outputs, `k` the natural output index.
+    Output,
+}
+
+impl NttSchedule {
+    /// Which weight pass `index` applies (see [`WeightSide`]).
+    ///
+    /// ```
+    /// use tensorfft::ntt::{schedule::{plan_ntt_schedule, WeightSide}, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Negacyclic).unwrap());
+    /// let f = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert_eq!((f.weight_side(0), f.weight_side(1)), (WeightSide::Input, WeightSide::None));
+    /// let i = plan_ntt_schedule(&b, 4, tensorfft::Direction::Inverse).unwrap();
+    /// assert_eq!((i.weight_side(0), i.weight_side(1)), (WeightSide::None, WeightSide::Output));
+    /// ```
+    pub fn weight_side(&self, index: usize) -> WeightSide {
+        let spec = self.batch.spec(0);
+        match self.direction {
+            Direction::Forward if index == 0 && spec.kind() == NttKind::Negacyclic => {
+                WeightSide::Input
+            }
+            Direction::Inverse
+                if index + 1 == self.passes.len()
+                    && (spec.kind() == NttKind::Negacyclic || spec.scales_inverse()) =>
+            {
+                WeightSide::Output
+            }
+            _ => WeightSide::None,
+        }
+    }
+
+    /// `(base, scale)` of the weight of limb `l` (see [`WeightSide`]): `(ψ, 1)` forward,
+    /// `(ψ⁻¹, n⁻¹ or 1)` inverse, `ψ = 1` for cyclic transforms.
+    ///
+    /// ```
+    /// use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 4, NttKind::Cyclic).unwrap());
+    /// let i = plan_ntt_schedule(&b, 4, tensorfft::Direction::Inverse).unwrap();
+    /// let m = b.spec(0).modulus();
+    /// assert_eq!(i.weight(0), (1, m.inv(4).unwrap()));
+    /// ```
+    pub fn weight(&self, l: usize) -> (u64, u64) {
+        let spec = self.batch.spec(l);
+        let m = spec.modulus();
+        let psi = match spec.kind() {
+            NttKind::Cyclic => 1,
+            NttKind::Negacyclic => spec.psi(),
+        };
+        match self.direction {
+            Direction::Forward => (psi, 1),
+            Direction::Inverse => {
+                let scale = if spec.scales_inverse() {
+                    m.inv(spec.n() as u64 % m.value()).unwrap_or(1)
+                } else {
+                    1
+                };
+                (m.inv(psi).unwrap_or(1), scale)
+            }
+        }
+    }
+
+    /// The root of unity of order `order` (dividing `n`) of limb `l` in this direction.
+    ///
+    /// ```
+    /// use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 8, NttKind::Cyclic).unwrap());
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// let m = b.spec(0).modulus();
+    /// assert_eq!(m.pow(s.root(0, 4), 2), m.value() - 1);
+    /// ```
+    pub fn root(&self, l: usize, order: usize) -> u64 {
+        let spec = self.batch.spec(l);
+        let w = spec.root(self.direction);
+        spec.modulus().pow(w, (spec.n() / order) as u64)
+    }
+
+    /// The block-synchronous baseline of the same schedule (seed 000): every pass synchronizes
+    /// its block after each radix-2 stage instead of running `log2(values_per_thread)` stages
+    /// in registers between barriers. Same passes, tiles, loads and stores.
+    ///
+    /// ```
+    /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 12, NttKind::Cyclic).unwrap());
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().block_synchronous();
+    /// assert!(s.passes.iter().all(|p| p.round_stages == 1));
+    /// ```
+    pub fn block_synchronous(mut self) -> Self {
+        for p in &mut self.passes {
+            p.round_stages = 1;
+        }
+        self
+    }
+
+    /// Source and destination of every pass, in place or out of place (see
+    /// [`crate::plan::schedule::pass_buffers`]).
+    ///
+    /// ```
+    /// use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// use tensorfft::plan::schedule::Buffer;
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap());
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap(); // natural orders
+    /// // The last pass writes its outputs transposed: in place, the first pass goes to scratch.
+    /// assert_eq!(s.buffers(true), vec![(Buffer::Input, Buffer::Scratch(0)), (Buffer::Scratch(0), Buffer::Output)]);
+    /// ```
+    pub fn buffers(&self, in_place: bool) -> Vec<(Buffer, Buffer)> {
+        let safe: Vec<bool> = self.passes.iter().map(|p| p.in_place_safe()).collect();
+        pass_buffers(&safe, true, in_place)
+    }
+
+    /// Scratch elements an execution needs (in place or out of place, whichever needs more).
+    ///
+    /// ```
+    /// use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap());
+    /// let nr = b.clone().with_orders(Order::Natural, Order::BitReversed);
+    /// assert_eq!(plan_ntt_schedule(&nr, 4, tensorfft::Direction::Forward).unwrap().scratch_elements(), 0);
+    /// assert_eq!(plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().scratch_elements(), 1 << 20);
+    /// ```
+    pub fn scratch_elements(&self) -> usize {
+        let buffers = [false, true]
+            .iter()
+            .flat_map(|&ip| self.buffers(ip))
+            .flat_map(|(a, b)| [a, b])
+            .filter_map(|b| match b {
+                Buffer::Scratch(k) => Some(k as usize + 1),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        buffers * self.batch.len()
+    }
+}
+
+impl fmt::Display for NttSchedule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let spec = self.batch.spec(0);
+        let (a, b) = spec.orders();
+        let (from, to) = match self.direction {
+            Direction::Forward => (a, b),
+            Direction::Inverse => (b, a),
+        };
+        write!(
+            f,
+            "ntt {} {:?} {:?} n={} limbs={} transforms={} {:?}->{:?} passes={}",
+            self.arithmetic.name(),
+            self.direction,
+            spec.kind(),
+            spec.n(),
+            self.batch.limb_count(),
+            self.batch.transforms(),
+            from,
+            to,
+            self.passes.len()
+        )?;
+        for (i, p) in self.passes.iter().enumerate() {
+            let dims: Vec<String> = p
+                .dims
+                .iter()
+                .map(|d| format!("{}@{}/{}", d.count, d.in_stride, d.out_stride))
+                .collect();
+            write!(
+                f,
+                "\n  pass {i}: len {} samples @{}/{} {:?}->{:?} items [{}] tile {} threads {}{}",
+                p.len,
+                p.sample_in,
+                p.sample_out,
+                p.local_in,
+                p.local_out,
+                dims.join(", "),
+                p.items_per_tile,
+                p.threads(),
+                match p.twiddle {
+                    Some(t) => format!(" twiddle w_{}^(m{}·k)", t.root, t.dim),
+                    None => String::new(),
+                }
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Largest NTT one pass computes, by word size: 4096 `u32` or 2048 `u64` samples per item
+/// (16 KB), so a column tile of 8 items fits [`TILE_BYTES`].
+fn max_pass_len(word_bytes: usize) -> usize {
+    16 * 1024 / word_bytes
+}
+
+/// Splits `n` into pass lengths of at most `max_len` as equal as possible, the larger ones where
+/// `larger_last`.
+fn pass_lengths(n: usize, max_len: usize, larger_last: bool) -> Vec<usize> {
+    let bits = n.trailing_zeros() as usize;
+    let max_bits = (max_len.max(2).trailing_zeros() as usize).max(1);
+    let passes = bits.div_ceil(max_bits).max(1);
+    let mut out: Vec<usize> = (0..passes)
+        .map(|i| bits / passes + usize::from(i < bits % passes))
+        .map(|b| 1usize << b)
+        .collect();
+    if larger_last {
+        out.reverse();
+    }
+    out
+}
+
+/// Plans `batch` in `direction` for data words of `word_bytes` bytes (4: `u32`, 8: `u64`).
+/// The forward direction maps the spec's input order to its output order, the inverse the
+/// other way round.
+///
+/// ```
+/// use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 24, NttKind::Cyclic).unwrap())
+///     .with_orders(Order::Natural, Order::BitReversed);
+/// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+/// assert_eq!(s.passes.iter().map(|p| p.len).collect::<Vec<_>>(), vec![4096, 4096]);
+/// ```
+pub fn plan_ntt_schedule(
+    batch: &NttBatch,
+    word_bytes: usize,
+    direction: Direction,
+) -> Result<NttSchedule> {
+    plan_ntt_schedule_limited(batch, word_bytes, direction, max_pass_len(word_bytes))
+}
+
+/// [`plan_ntt_schedule`] with passes of at most `max_pass_len` points (a power of two, at least
+/// 2; smaller than the default, it plans more passes: how tests reach the three- and four-pass
+/// geometry at small sizes).
+///
+/// ```
+/// use tensorfft::ntt::{schedule::plan_ntt_schedule_limited, NttBatch, NttKind, NttSpec, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 9, NttKind::Cyclic).unwrap());
+/// let s = plan_ntt_schedule_limited(&b, 4, tensorfft::Direction::Forward, 8).unwrap();
+/// assert_eq!(s.passes.len(), 3);
+/// ```
+pub fn plan_ntt_schedule_limited(
+    batch: &NttBatch,
+    word_bytes: usize,
+    direction: Direction,
+    max_pass_len: usize,
+) -> Result<NttSchedule> {
+    if !max_pass_len.is_power_of_two() || max_pass_len < 2 {
+        return Err(Error::InvalidSize(format!(
+            "a pass length bound of {max_pass_len} (a power of two, at least 2)"
+        )));
+    }
+    let arithmetic = NttArithmetic::for_moduli(&batch.moduli(), word_bytes)?;
+    let n = batch.n();
+    let (a, b) = batch.spec(0).orders();
+    let (from, to) = match direction {
+        Direction::Forward => (a, b),
+        Direction::Inverse => (b, a),
+    };
+    // Decimation in frequency stores rows bit-reversed: the larger passes go where samples are
+    // contiguous (last for natural input, first for bit-reversed input).
+    let max_len = max_pass_len.min(self::max_pass_len(word_bytes));
+    let lens = pass_lengths(n, max_len, from == Order::Natural);
+    let count = lens.len();
+    let transforms = NttDim::plain(batch.transforms(), n);
+    let mut passes = Vec::with_capacity(count);
+    let mut done = 1usize; // A_j
+    for (j, &len) in lens.iter().enumerate() {
+        let rest = n / (done * len); // S_j
+        let (first, last) = (j == 0, j + 1 == count);
+        let geometry = Geometry {
+            n,
+            len,
+            done,
+            rest,
+            last,
+            transforms,
+        };
+        // Bit-reversed → bit-reversed: after its first pass, the passes of natural input.
+        let natural_layout = from == Order::Natural || !first && to == Order::BitReversed;
+        let mut pass = if natural_layout {
+            geometry.natural_input_pass()
+        } else {
+            geometry.reversed_input_pass()
+        };
+        if from == Order::Natural && to == Order::Natural && last {
+            // The last pass writes digit k_j at stride A_j, its items (the rows, natural
+            // coordinates) at stride 1.
+            pass.local_out = Order::Natural;
+            pass.sample_out = done;
+            pass.dims[1].out_stride = 1;
+            pass.dims[1].out_bit_reversed = false;
+            pass.items_fastest_out = done > 1;
+        }
+        if from == Order::BitReversed && to == Order::BitReversed && first {
+            // The first pass writes like a natural-input pass: k_0 bit-reversed at stride S_0,
+            // n'' natural at stride 1.
+            pass.local_out = Order::BitReversed;
+            pass.sample_out = rest;
+            pass.dims[1].out_stride = 1;
+            pass.dims[1].out_bit_reversed = false;
+            pass.items_fastest_out = rest > 1;
+        }
+        configure_tile(&mut pass, word_bytes);
+        passes.push(pass);
+        done *= len;
+    }
+    // Bit-reversed → bit-reversed in one pass: the single pass reads and writes bit-reversed.
+    if count == 1 && from == Order::BitReversed && to == Order::BitReversed {
+        passes[0].local_out = Order::BitReversed;
+    }
+    Ok(NttSchedule {
+        batch: batch.clone(),
+        direction,
+        arithmetic,
+        passes,
+    })
+}
+
+/// Where pass `j` of a schedule sits: `n`, its length `L_j`, the points done before it (`A_j`)
+/// and after it (`S_j`), and the transforms dimension.
+struct Geometry {
+    n: usize,
+    len: usize,
+    done: usize,
+    rest: usize,
+    last: bool,
+    transforms: NttDim,
+}
+
+impl Geometry {
+    /// Natural input: digit n_j at stride S_j; items n'' (stride 1, the twiddle's m), then the
+    /// rows of finished digits (stride N/A_j, stored bit-reversed); in place.
+    fn natural_input_pass(&self) -> NttPass {
+        let mut inner = NttDim::plain(self.rest, 1);
+        inner.in_weight = 1;
+        let mut rows = NttDim::reversed(self.done, self.n / self.done);
+        rows.out_weight = 1;
+        NttPass {
+            len: self.len,
+            dims: vec![inner, rows, self.transforms],
+            sample_in: self.rest,
+            sample_out: self.rest,
+            sample_in_weight: self.rest,
+            sample_out_weight: self.done,
+            local_in: Order::Natural,
+            local_out: Order::BitReversed,
+            twiddle: (!self.last).then_some(NttTwiddle {
+                dim: 0,
+                root: self.n / self.done,
+            }),
+            items_per_tile: 1,
+            values_per_thread: 1,
+            round_stages: 1,
+            items_fastest_in: self.rest > 1,
+            items_fastest_out: self.rest > 1,
+        }
+    }
+
+    /// Bit-reversed input: digit n_j in a bit-reversed run of L_j at stride A_j; items: the
+    /// finished digits (stride 1), then n'' (stride A_j L_j, stored bit-reversed, the twiddle's
+    /// m); in place.
+    fn reversed_input_pass(&self) -> NttPass {
+        let mut finished = NttDim::plain(self.done, 1);
+        finished.out_weight = 1;
+        let mut inner = NttDim::reversed(self.rest, self.done * self.len);
+        inner.in_weight = 1;
+        NttPass {
+            len: self.len,
+            dims: vec![finished, inner, self.transforms],
+            sample_in: self.done,
+            sample_out: self.done,
+            sample_in_weight: self.rest,
+            sample_out_weight: self.done,
+            local_in: Order::BitReversed,
+            local_out: Order::Natural,
+            twiddle: (!self.last).then_some(NttTwiddle {
+                dim: 1,
+                root: self.n / self.done,
+            }),
+            items_per_tile: 1,
+            values_per_thread: 1,
+            round_stages: 1,
+            items_fastest_in: self.done > 1,
+            items_fastest_out: self.done > 1,
+        }
+    }
+}
+
+/// Values per thread, items per tile and the load/store mappings of a pass.
+fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
+    pass.values_per_thread = pass.len.min(8);
+    pass.round_stages = pass.values_per_thread.trailing_zeros();
+    let threads_per_item = pass.len / pass.values_per_thread;
+    let row_bytes = pass.row_words() * word_bytes;
+    let items = pass.items();
+    let tile = if pass.items_fastest_in || pass.items_fastest_out {
+        // Column groups: 16 items (64 bytes of u32, 128 of u64) per sample row where they fit.
+        let fit = (TILE_BYTES / row_bytes).max(1);
+        let lead = pass
+            .dims
+            .iter()
+            .find(|d| d.count > 1)
+            .map_or(1, |d| d.count);
+        let group = 16usize.min(fit).min(lead);
+        group.max((TARGET_THREADS / threads_per_item).min(fit))
+    } else {
+        (TARGET_THREADS / threads_per_item).clamp(1, (TILE_BYTES / row_bytes).max(1))
+    };
+    pass.items_per_tile = prev_power_of_two(tile.min(items.next_power_of_two()));
+}
+
+fn prev_power_of_two(x: usize) -> usize {
+    if x <= 1 {
+        1
+    } else {
+        1 << (usize::BITS - 1 - x.leading_zeros())
+    }
+}

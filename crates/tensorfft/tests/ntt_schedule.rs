@@ -1,0 +1,185 @@
+//! NTT schedules on the CPU executor against the CPU transforms, bit for bit: every order pair,
+//! cyclic and negacyclic, both directions, one to three passes, u32 and u64 words, RNS limbs and
+//! batches, inputs p − 1 everywhere.
+
+use proptest::prelude::*;
+use tensorfft::ntt::executor::execute;
+use tensorfft::ntt::schedule::{plan_ntt_schedule_limited, NttArithmetic};
+use tensorfft::ntt::{
+    fast_ntt, naive_ntt, ntt_friendly_primes, plan_ntt_schedule, NttBatch, NttKind, Order,
+    BABY_BEAR, FHE_62, GOLDILOCKS, KOALA_BEAR,
+};
+use tensorfft::Direction;
+
+const ORDERS: [(Order, Order); 4] = [
+    (Order::Natural, Order::Natural),
+    (Order::Natural, Order::BitReversed),
+    (Order::BitReversed, Order::Natural),
+    (Order::BitReversed, Order::BitReversed),
+];
+
+/// Pseudo-random values below each limb's modulus (xorshift; `all_max` gives p − 1).
+fn data(batch: &NttBatch, seed: u64, all_max: bool) -> Vec<u64> {
+    let mut s = seed | 1;
+    (0..batch.len())
+        .map(|i| {
+            let p = batch.spec(i / batch.n()).modulus().value();
+            if all_max {
+                return p - 1;
+            }
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s % p
+        })
+        .collect()
+}
+
+/// The CPU transform of every transform of the batch, limb by limb.
+fn expected(batch: &NttBatch, dir: Direction, x: &[u64], naive: bool) -> Vec<u64> {
+    let n = batch.n();
+    x.chunks(n)
+        .enumerate()
+        .flat_map(|(t, chunk)| {
+            let spec = batch.spec(t);
+            if naive {
+                naive_ntt(spec, dir, chunk).unwrap()
+            } else {
+                fast_ntt(spec, dir, chunk).unwrap()
+            }
+        })
+        .collect()
+}
+
+fn check(batch: &NttBatch, word: usize, seed: u64, all_max: bool) {
+    let x = data(batch, seed, all_max);
+    for dir in [Direction::Forward, Direction::Inverse] {
+        let s = plan_ntt_schedule(batch, word, dir).unwrap();
+        let want = expected(batch, dir, &x, batch.n() <= 64);
+        assert_eq!(execute(&s, &x).unwrap(), want, "{s}");
+    }
+}
+
+#[test]
+fn every_order_kind_and_size_up_to_two_passes_u32() {
+    for log_n in 1..=14 {
+        for &(a, b) in &ORDERS {
+            for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+                let batch = NttBatch::limbs(&[BABY_BEAR], 1 << log_n, kind)
+                    .unwrap()
+                    .with_orders(a, b)
+                    .batch(if log_n < 8 { 3 } else { 1 });
+                check(&batch, 4, log_n as u64, false);
+            }
+        }
+    }
+}
+
+#[test]
+fn three_passes_and_u64_words() {
+    // 2^13 u64 (2048-point passes) needs two passes; 2^23 u64 three; here 2^12 · 2^11 · …
+    for &(a, b) in &ORDERS {
+        for (p, word, log_n) in [
+            (GOLDILOCKS, 8, 12),
+            (FHE_62, 8, 15),
+            (KOALA_BEAR, 4, 13),
+            (BABY_BEAR, 8, 13),
+        ] {
+            let batch = NttBatch::limbs(&[p], 1 << log_n, NttKind::Negacyclic)
+                .unwrap()
+                .with_orders(a, b);
+            check(&batch, word, p ^ log_n, false);
+        }
+    }
+}
+
+#[test]
+fn schedules_of_three_and_four_passes_are_exact() {
+    let batch = NttBatch::limbs(&[GOLDILOCKS], 1 << 23, NttKind::Cyclic).unwrap();
+    let s = plan_ntt_schedule(&batch, 8, Direction::Forward).unwrap();
+    assert_eq!(s.passes.len(), 3, "{s}");
+    assert_eq!(s.arithmetic, NttArithmetic::Goldilocks);
+    // The same geometry at CPU-friendly sizes: passes of at most 8 or 16 points.
+    for &(a, b) in &ORDERS {
+        for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+            for (log_n, max_len, passes) in [(9, 8, 3), (11, 8, 4), (10, 16, 3), (7, 2, 7)] {
+                let batch = NttBatch::limbs(&[KOALA_BEAR, BABY_BEAR], 1 << log_n, kind)
+                    .unwrap()
+                    .with_orders(a, b)
+                    .batch(2);
+                let x = data(&batch, log_n as u64, false);
+                for dir in [Direction::Forward, Direction::Inverse] {
+                    let s = plan_ntt_schedule_limited(&batch, 4, dir, max_len).unwrap();
+                    assert_eq!(s.passes.len(), passes);
+                    assert_eq!(
+                        execute(&s, &x).unwrap(),
+                        expected(&batch, dir, &x, false),
+                        "{s}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn inputs_p_minus_one_everywhere() {
+    for &(a, b) in &ORDERS {
+        for (p, word) in [(BABY_BEAR, 4), (GOLDILOCKS, 8), (FHE_62, 8)] {
+            let batch = NttBatch::limbs(&[p], 1 << 13, NttKind::Negacyclic)
+                .unwrap()
+                .with_orders(a, b)
+                .batch(2);
+            check(&batch, word, 0, true);
+        }
+    }
+}
+
+#[test]
+fn rns_limbs_and_batches() {
+    let ps = ntt_friendly_primes(30, 1 << 12, 3).unwrap();
+    for &(a, b) in &ORDERS {
+        let batch = NttBatch::limbs(&ps, 1 << 12, NttKind::Negacyclic)
+            .unwrap()
+            .with_orders(a, b)
+            .batch(5);
+        check(&batch, 4, 99, false);
+        let unscaled = batch.clone().with_inverse_scaling(false);
+        check(&unscaled, 8, 7, false);
+    }
+}
+
+#[test]
+fn refusals_are_typed() {
+    let big = NttBatch::limbs(&[FHE_62], 64, NttKind::Cyclic).unwrap();
+    assert!(plan_ntt_schedule(&big, 4, Direction::Forward).is_err());
+    let g = NttBatch::limbs(&[GOLDILOCKS, FHE_62], 64, NttKind::Cyclic).unwrap();
+    assert!(plan_ntt_schedule(&g, 8, Direction::Forward).is_err());
+    assert!(NttBatch::limbs(&[BABY_BEAR], 1 << 28, NttKind::Cyclic).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Any accepted batch plans passes whose lengths multiply to n, whose tiles fit a block, and
+    /// whose results equal the CPU transform.
+    #[test]
+    fn planned_schedules_are_valid(log_n in 1usize..=16, order in 0usize..4, nega in any::<bool>(),
+                                   word in prop_oneof![Just(4usize), Just(8usize)], batch in 1usize..4,
+                                   seed in any::<u64>()) {
+        let (a, b) = ORDERS[order];
+        let kind = if nega { NttKind::Negacyclic } else { NttKind::Cyclic };
+        let batch = NttBatch::limbs(&[BABY_BEAR], 1 << log_n, kind).unwrap().with_orders(a, b).batch(batch);
+        for dir in [Direction::Forward, Direction::Inverse] {
+            let s = plan_ntt_schedule(&batch, word, dir).unwrap();
+            prop_assert_eq!(s.passes.iter().map(|p| p.len).product::<usize>(), 1 << log_n);
+            for p in &s.passes {
+                prop_assert!(p.threads() <= 1024 && p.threads() >= 1);
+                prop_assert!(p.shared_bytes(word) <= 160 * 1024);
+                prop_assert_eq!(p.items_per_tile % p.concurrent_items(), 0);
+            }
+        }
+        if log_n <= 12 {
+            check(&batch, word, seed, false);
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! `tfft ntt bench`: tensorfft NTTs against the block-synchronous baseline (seed 000: a block
+//! barrier after every radix-2 stage, same passes and data type) and a device copy of the same
+//! bytes, in one process; median of event-timed in-place runs after warm-up, on random data,
+//! the timed plan's output checked bit for bit against the CPU on one transform.
+
+use crate::data::fresh_seed;
+use crate::ntt_check::ntt_data;
+use crate::report::RunMeta;
+use serde::Serialize;
+use std::path::Path;
+use std::process::ExitCode;
+use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord};
+use tensorfft::gpu::timer::EventTimer;
+use tensorfft::ntt::{
+    fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
+    KOALA_BEAR,
+};
+use tensorfft::{Direction, Error, Gpu};
+
+const WARMUP: usize = 3;
+
+/// One bench row.
+#[derive(Serialize, Clone, Debug)]
+pub struct NttBenchRow {
+    pub field: String,
+    pub word_bits: usize,
+    pub n: usize,
+    pub log_n: u32,
+    pub transforms: usize,
+    pub limbs: usize,
+    pub kind: String,
+    pub orders: String,
+    pub direction: String,
+    pub passes: usize,
+    pub bytes: usize,
+    pub copy_ms: f64,
+    pub tfft_ms: f64,
+    pub tfft_ms_min: f64,
+    pub tfft_ms_max: f64,
+    /// Elements transformed per second (all transforms).
+    pub elements_per_s: f64,
+    /// One read and one write of the data (a copy) over the transform's time.
+    pub pct_copy: f64,
+    /// The same per pass: each pass reads and writes the data once.
+    pub pct_copy_per_pass: f64,
+    pub baseline_ms: f64,
+    pub speedup_vs_baseline: f64,
+    /// The timed plan's output of transform 0 equals the CPU transform.
+    pub exact: bool,
+    pub schedule: String,
+}
+
+#[derive(Serialize)]
+struct NttBenchReport {
+    meta: RunMeta,
+    reps: usize,
+    rows: Vec<NttBenchRow>,
+}
+
+struct Row {
+    field: &'static str,
+    moduli: Vec<u64>,
+    word: usize,
+    log_n: u32,
+    batch: usize,
+    kind: NttKind,
+    orders: (Order, Order),
+}
+
+fn field_name(p: u64) -> &'static str {
+    match p {
+        BABY_BEAR => "babybear",
+        KOALA_BEAR => "koalabear",
+        GOLDILOCKS => "goldilocks",
+        FHE_62 => "fhe62",
+        _ => "fhe",
+    }
+}
+
+/// The rows: one forward transform, natural in, bit-reversed out (sppark's NR), for N = 2^10 …
+/// 2^24 and every field (the FHE prime up to its two-adicity); batches of 2^26 words (BabyBear,
+/// Goldilocks); ZK columns (BabyBear 2^20 × 64, NR and natural order); FHE limbs (2^16 × 40
+/// 62-bit primes, negacyclic, NR). `quick` keeps a few sizes.
+fn rows(quick: bool) -> Vec<Row> {
+    let nr = (Order::Natural, Order::BitReversed);
+    let sizes: Vec<u32> = if quick {
+        vec![10, 16, 20, 22, 24]
+    } else {
+        (10..=24).collect()
+    };
+    let mut out = Vec::new();
+    for (p, word) in [
+        (BABY_BEAR, 4),
+        (KOALA_BEAR, 4),
+        (GOLDILOCKS, 8),
+        (FHE_62, 8),
+    ] {
+        for &log_n in &sizes {
+            if NttBatch::limbs(&[p], 1 << log_n, NttKind::Cyclic).is_err() {
+                continue;
+            }
+            out.push(Row {
+                field: field_name(p),
+                moduli: vec![p],
+                word,
+                log_n,
+                batch: 1,
+                kind: NttKind::Cyclic,
+                orders: nr,
+            });
+        }
+    }
+    for (p, word) in [(BABY_BEAR, 4), (GOLDILOCKS, 8)] {
+        for &log_n in &sizes {
+            out.push(Row {
+                field: field_name(p),
+                moduli: vec![p],
+                word,
+                log_n,
+                batch: ((1usize << 26) >> log_n).max(1),
+                kind: NttKind::Cyclic,
+                orders: nr,
+            });
+        }
+    }
+    for orders in [nr, (Order::Natural, Order::Natural)] {
+        out.push(Row {
+            field: "babybear",
+            moduli: vec![BABY_BEAR],
+            word: 4,
+            log_n: 20,
+            batch: 64,
+            kind: NttKind::Cyclic,
+            orders,
+        });
+    }
+    if let Ok(moduli) = ntt_friendly_primes(62, 1 << 16, 40) {
+        out.push(Row {
+            field: "fhe62x40",
+            moduli,
+            word: 8,
+            log_n: 16,
+            batch: 1,
+            kind: NttKind::Negacyclic,
+            orders: nr,
+        });
+    }
+    out
+}
+
+/// Runs the rows and reports.
+pub fn run(quick: bool, json: Option<&Path>, reps: usize) -> Result<ExitCode, Error> {
+    let gpu = Gpu::new(0)?;
+    let seed = fresh_seed();
+    let rows_to_run = rows(quick);
+    println!(
+        "tfft ntt bench on {} ({} rows, {reps} timed runs each, seed {seed})",
+        gpu.info().name,
+        rows_to_run.len()
+    );
+    println!("{}", header());
+    let bar = crate::progress::bar(rows_to_run.len());
+    let mut rows = Vec::new();
+    let mut errors = Vec::new();
+    for (i, r) in rows_to_run.iter().enumerate() {
+        bar.set_message(format!("{} 2^{} x{}", r.field, r.log_n, r.batch));
+        let s = seed.wrapping_add(i as u64);
+        let row = match r.word {
+            4 => bench_row::<u32>(&gpu, r, reps, s),
+            _ => bench_row::<u64>(&gpu, r, reps, s),
+        };
+        match row {
+            Ok(row) => {
+                bar.println(row_line(&row));
+                if !row.exact {
+                    errors.push(format!(
+                        "{} 2^{}: output differs from the CPU",
+                        row.field, row.log_n
+                    ));
+                }
+                rows.push(row);
+            }
+            Err(e) => {
+                let line = format!("ERROR {} 2^{}: {e}", r.field, r.log_n);
+                bar.println(&line);
+                errors.push(line);
+            }
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    println!("\n{}", header());
+    for r in &rows {
+        println!("{}", row_line(r));
+    }
+    for e in &errors {
+        println!("{e}");
+    }
+    if let Some(path) = json {
+        let report = NttBenchReport {
+            meta: RunMeta::new(&gpu, seed),
+            reps,
+            rows,
+        };
+        std::fs::write(
+            path,
+            serde_json::to_string_pretty(&report).unwrap_or_default(),
+        )?;
+        println!("wrote {}", path.display());
+    }
+    Ok(if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn header() -> String {
+    format!(
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {}",
+        "field",
+        "bit",
+        "log2 n",
+        "cols",
+        "kind",
+        "ord",
+        "P",
+        "tfft ms",
+        "Gelem/s",
+        "%copy",
+        "%/pass",
+        "base ms",
+        "speed",
+        "exact"
+    )
+}
+
+fn row_line(r: &NttBenchRow) -> String {
+    format!(
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {}",
+        r.field,
+        r.word_bits,
+        r.log_n,
+        r.transforms,
+        &r.kind[..4.min(r.kind.len())],
+        r.orders,
+        r.passes,
+        r.tfft_ms,
+        r.elements_per_s / 1e9,
+        r.pct_copy,
+        r.pct_copy_per_pass,
+        r.baseline_ms,
+        r.speedup_vs_baseline,
+        r.exact
+    )
+}
+
+/// Median, min and max of `reps` event-timed runs of `f`, after warm-up.
+fn time_runs(
+    gpu: &Gpu,
+    reps: usize,
+    mut f: impl FnMut() -> Result<(), Error>,
+) -> Result<(f64, f64, f64), Error> {
+    for _ in 0..WARMUP {
+        f()?;
+    }
+    gpu.synchronize()?;
+    let timer = EventTimer::new(gpu)?;
+    let mut ts = Vec::with_capacity(reps);
+    for _ in 0..reps {
+        ts.push(timer.time(gpu, &mut f)?);
+    }
+    ts.sort_by(f64::total_cmp);
+    Ok((ts[ts.len() / 2], ts[0], ts[ts.len() - 1]))
+}
+
+fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<NttBenchRow, Error> {
+    let batch = NttBatch::limbs(&r.moduli, 1 << r.log_n, r.kind)?
+        .with_orders(r.orders.0, r.orders.1)
+        .batch(r.batch);
+    let dir = Direction::Forward;
+    let plan = gpu.plan_ntt::<W>(&batch)?;
+    let baseline = gpu.plan_ntt_with::<W>(
+        &batch,
+        &NttPlanOptions {
+            block_synchronous: true,
+            ..Default::default()
+        },
+    )?;
+    let x: Vec<W> = ntt_data(&batch, seed, false);
+    let n = batch.n();
+    // Correctness of the timed plan on transform 0, then times on the same buffer (the data
+    // changes with every run; every run transforms random-looking values in [0, p)).
+    let mut data = gpu.upload(&x)?;
+    plan.execute_in_place(dir, &mut data)?;
+    let got = gpu.download_range(&data, 0, n)?;
+    let xs: Vec<u64> = x[..n].iter().map(|&v| v.into()).collect();
+    let want = fast_ntt(batch.spec(0), dir, &xs)?;
+    let exact = got.iter().zip(&want).all(|(&g, &w)| g.into() == w);
+    gpu.upload_into(&x, &mut data)?;
+    let (ms, ms_min, ms_max) = time_runs(gpu, reps, || plan.execute_in_place(dir, &mut data))?;
+    gpu.upload_into(&x, &mut data)?;
+    let (base_ms, _, _) = time_runs(gpu, reps, || baseline.execute_in_place(dir, &mut data))?;
+    let mut other = gpu.alloc::<W>(batch.len())?;
+    let (copy_ms, _, _) = time_runs(gpu, reps, || gpu.copy(&data, &mut other))?;
+    let schedule = plan.schedule(dir);
+    let passes = schedule.passes.len();
+    let pct = 100.0 * copy_ms / ms;
+    Ok(NttBenchRow {
+        field: r.field.to_string(),
+        word_bits: W::BYTES * 8,
+        n,
+        log_n: r.log_n,
+        transforms: batch.transforms(),
+        limbs: batch.limb_count(),
+        kind: format!("{:?}", r.kind).to_lowercase(),
+        orders: format!(
+            "{}{}",
+            if r.orders.0 == Order::Natural {
+                "N"
+            } else {
+                "R"
+            },
+            if r.orders.1 == Order::Natural {
+                "N"
+            } else {
+                "R"
+            }
+        ),
+        direction: format!("{dir:?}").to_lowercase(),
+        passes,
+        bytes: batch.len() * W::BYTES,
+        copy_ms,
+        tfft_ms: ms,
+        tfft_ms_min: ms_min,
+        tfft_ms_max: ms_max,
+        elements_per_s: batch.len() as f64 / (ms * 1e-3),
+        pct_copy: pct,
+        pct_copy_per_pass: pct * passes as f64,
+        baseline_ms: base_ms,
+        speedup_vs_baseline: base_ms / ms,
+        exact,
+        schedule: schedule.to_string(),
+    })
+}

@@ -1,0 +1,389 @@
+//! `tfft ntt check`: GPU NTTs against the CPU transforms, bit for bit. Every case runs out of
+//! place (output poisoned with all-ones words, above every modulus, so unwritten words fail) and
+//! in place, on fresh random data or on p − 1 everywhere.
+
+use crate::data::fresh_seed;
+use crate::report::RunMeta;
+use serde::Serialize;
+use std::path::Path;
+use std::process::ExitCode;
+use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord};
+use tensorfft::ntt::{
+    fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
+    KOALA_BEAR,
+};
+use tensorfft::{Direction, Error, Gpu};
+
+/// One checked configuration.
+#[derive(Clone, Debug)]
+pub struct NttCase {
+    /// Moduli, one per limb.
+    pub moduli: Vec<u64>,
+    /// Bytes per word (4 or 8).
+    pub word: usize,
+    pub log_n: u32,
+    pub kind: NttKind,
+    pub orders: (Order, Order),
+    pub batch: usize,
+    /// Inputs p − 1 everywhere instead of random.
+    pub all_max: bool,
+    /// Passes of at most this many points (the multi-pass geometry at small sizes).
+    pub max_pass_len: Option<usize>,
+    /// The block-synchronous baseline.
+    pub baseline: bool,
+}
+
+/// The result of one case in one direction.
+#[derive(Serialize, Clone, Debug)]
+pub struct NttCheckRow {
+    pub case: String,
+    pub direction: String,
+    pub passes: usize,
+    /// Transforms compared with the CPU (all, or a sample of large batches).
+    pub compared: usize,
+    /// Words that differ from the CPU result, out of place and in place.
+    pub wrong_out_of_place: usize,
+    pub wrong_in_place: usize,
+    pub ok: bool,
+}
+
+#[derive(Serialize)]
+struct NttCheckReport {
+    meta: RunMeta,
+    rows: Vec<NttCheckRow>,
+}
+
+fn order_name(o: Order) -> &'static str {
+    match o {
+        Order::Natural => "N",
+        Order::BitReversed => "R",
+    }
+}
+
+fn case_name(c: &NttCase) -> String {
+    let p = match c.moduli[0] {
+        BABY_BEAR => "babybear".to_string(),
+        KOALA_BEAR => "koalabear".to_string(),
+        GOLDILOCKS => "goldilocks".to_string(),
+        FHE_62 => "fhe62".to_string(),
+        p => format!("{}-bit", 64 - p.leading_zeros()),
+    };
+    format!(
+        "{p} u{} 2^{} {:?} {}{} batch={} limbs={}{}{}{}",
+        c.word * 8,
+        c.log_n,
+        c.kind,
+        order_name(c.orders.0),
+        order_name(c.orders.1),
+        c.batch,
+        c.moduli.len(),
+        if c.all_max { " p-1" } else { "" },
+        c.max_pass_len
+            .map_or(String::new(), |m| format!(" max-pass={m}")),
+        if c.baseline { " baseline" } else { "" },
+    )
+}
+
+/// The sweep: sizes 2 … 2^24 (32-bit primes) and 2 … 2^22 (64-bit), both kinds, every order
+/// pair; batches 1 / prime / large; limbs 1 / 3 / 40; p − 1 inputs; three-pass geometry; the
+/// baseline. `quick` keeps every order pair and kind up to 2^20 and the natural → bit-reversed
+/// and natural → natural pairs above.
+pub fn sweep(quick: bool) -> Vec<NttCase> {
+    let orders = [
+        (Order::Natural, Order::BitReversed),
+        (Order::Natural, Order::Natural),
+        (Order::BitReversed, Order::Natural),
+        (Order::BitReversed, Order::BitReversed),
+    ];
+    let base = |moduli: Vec<u64>, word, log_n, kind, o| NttCase {
+        moduli,
+        word,
+        log_n,
+        kind,
+        orders: o,
+        batch: 1,
+        all_max: false,
+        max_pass_len: None,
+        baseline: false,
+    };
+    let mut out = Vec::new();
+    for (p, word, max_log) in [
+        (BABY_BEAR, 4, 24),
+        (KOALA_BEAR, 4, 24),
+        (GOLDILOCKS, 8, 22),
+        (FHE_62, 8, 19),
+    ] {
+        for log_n in 1..=max_log {
+            for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+                for (i, &o) in orders.iter().enumerate() {
+                    if NttBatch::limbs(&[p], 1 << log_n, kind).is_err() {
+                        continue;
+                    }
+                    if quick && log_n > 20 && i >= 2 {
+                        continue;
+                    }
+                    let mut c = base(vec![p], word, log_n, kind, o);
+                    c.batch = match log_n {
+                        0..=12 => 7,
+                        13..=18 => 3,
+                        _ => 1,
+                    };
+                    out.push(c);
+                }
+            }
+        }
+    }
+    // Large batches and RNS limbs.
+    for &o in &orders {
+        let mut c = base(vec![BABY_BEAR], 4, 10, NttKind::Cyclic, o);
+        c.batch = 4099;
+        out.push(c);
+        let mut c = base(vec![BABY_BEAR], 4, 20, NttKind::Cyclic, o);
+        c.batch = if quick { 8 } else { 64 };
+        out.push(c);
+        for (bits, word, log_n, limbs) in [
+            (30, 4, 12, 3),
+            (30, 4, 12, 40),
+            (60, 8, 16, 3),
+            (60, 8, 16, 40),
+        ] {
+            if quick && limbs == 40 && log_n == 16 && o != orders[0] {
+                continue;
+            }
+            let moduli = ntt_friendly_primes(bits, 1 << log_n, limbs).unwrap_or_default();
+            if moduli.len() == limbs {
+                let mut c = base(moduli, word, log_n, NttKind::Negacyclic, o);
+                c.batch = 2;
+                out.push(c);
+            }
+        }
+        // p − 1 everywhere.
+        for (p, word) in [
+            (BABY_BEAR, 4),
+            (KOALA_BEAR, 4),
+            (GOLDILOCKS, 8),
+            (FHE_62, 8),
+        ] {
+            for log_n in [4, 12, 16, 18] {
+                for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+                    let mut c = base(vec![p], word, log_n, kind, o);
+                    c.all_max = true;
+                    out.push(c);
+                }
+            }
+        }
+        // Three and four passes at small sizes; the block-synchronous baseline.
+        for (log_n, max) in [(12, 16), (14, 8), (16, 64)] {
+            for (p, word) in [(BABY_BEAR, 4), (GOLDILOCKS, 8)] {
+                let mut c = base(vec![p], word, log_n, NttKind::Negacyclic, o);
+                c.max_pass_len = Some(max);
+                c.batch = 2;
+                out.push(c);
+            }
+        }
+        for (p, word, log_n) in [(BABY_BEAR, 4, 12), (BABY_BEAR, 4, 22), (GOLDILOCKS, 8, 20)] {
+            let mut c = base(vec![p], word, log_n, NttKind::Cyclic, o);
+            c.baseline = true;
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Runs the sweep (or the given cases) and reports.
+pub fn run(quick: bool, json: Option<&Path>, only_log_n: Option<u32>) -> Result<ExitCode, Error> {
+    let gpu = Gpu::new(0)?;
+    let seed = fresh_seed();
+    let mut cases = sweep(quick);
+    if let Some(l) = only_log_n {
+        cases.retain(|c| c.log_n == l);
+    }
+    println!(
+        "tfft ntt check on {} ({} cases, seed {seed})",
+        gpu.info().name,
+        cases.len()
+    );
+    let bar = crate::progress::bar(cases.len());
+    let mut rows = Vec::new();
+    let mut failures = Vec::new();
+    for (i, c) in cases.iter().enumerate() {
+        let name = case_name(c);
+        bar.set_message(name.clone());
+        let s = seed.wrapping_add(i as u64);
+        let result = match c.word {
+            4 => check_case::<u32>(&gpu, c, s),
+            _ => check_case::<u64>(&gpu, c, s),
+        };
+        match result {
+            Ok(mut r) => {
+                for row in &r {
+                    if !row.ok {
+                        let line = format!(
+                            "FAIL {} {}: {} + {} wrong words",
+                            row.case, row.direction, row.wrong_out_of_place, row.wrong_in_place
+                        );
+                        bar.println(&line);
+                        failures.push(line);
+                    }
+                }
+                rows.append(&mut r);
+            }
+            Err(e) => {
+                let line = format!("ERROR {name}: {e}");
+                bar.println(&line);
+                failures.push(line);
+            }
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let passed = rows.iter().filter(|r| r.ok).count();
+    let mut by_passes = std::collections::BTreeMap::new();
+    for r in &rows {
+        *by_passes.entry(r.passes).or_insert(0usize) += 1;
+    }
+    println!(
+        "ntt check: {passed}/{} case-directions bit-exact ({} failures); passes per plan: {by_passes:?}",
+        rows.len(),
+        failures.len()
+    );
+    for f in &failures {
+        println!("{f}");
+    }
+    if let Some(path) = json {
+        let report = NttCheckReport {
+            meta: RunMeta::new(&gpu, seed),
+            rows,
+        };
+        std::fs::write(
+            path,
+            serde_json::to_string_pretty(&report).unwrap_or_default(),
+        )?;
+        println!("wrote {}", path.display());
+    }
+    Ok(if failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Random words below each limb's modulus (p − 1 everywhere with `all_max`).
+pub fn ntt_data<W: NttWord>(batch: &NttBatch, seed: u64, all_max: bool) -> Vec<W> {
+    let n = batch.n();
+    let mut s = seed | 1;
+    (0..batch.len())
+        .map(|i| {
+            let p = batch.spec(i / n).modulus().value();
+            if all_max {
+                return W::from_u64(p - 1);
+            }
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            W::from_u64(s % p)
+        })
+        .collect()
+}
+
+/// The batch a case describes.
+pub fn case_batch(c: &NttCase) -> Result<NttBatch, Error> {
+    Ok(NttBatch::limbs(&c.moduli, 1 << c.log_n, c.kind)?
+        .with_orders(c.orders.0, c.orders.1)
+        .batch(c.batch))
+}
+
+fn check_case<W: NttWord>(gpu: &Gpu, c: &NttCase, seed: u64) -> Result<Vec<NttCheckRow>, Error> {
+    let batch = case_batch(c)?;
+    let opts = NttPlanOptions {
+        block_synchronous: c.baseline,
+        max_pass_len: c.max_pass_len,
+    };
+    let plan = gpu.plan_ntt_with::<W>(&batch, &opts)?;
+    let x: Vec<W> = ntt_data(&batch, seed, c.all_max);
+    let n = batch.n();
+    let transforms = batch.transforms();
+    // Every transform of small batches; the first, a middle one and the last of large ones
+    // (each with its own limb).
+    let sample: Vec<usize> = if transforms <= 8 {
+        (0..transforms).collect()
+    } else {
+        let mut v = vec![0, transforms / 2, transforms - 1];
+        v.extend(0..batch.limb_count().min(transforms));
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let input = gpu.upload(&x)?;
+    let mut rows = Vec::new();
+    for dir in [Direction::Forward, Direction::Inverse] {
+        let expected = expected_transforms(&batch, dir, &x, &sample)?;
+        let mut out = gpu.alloc::<W>(batch.len())?;
+        gpu.poison(&mut out)?;
+        plan.execute_into(dir, &input, &mut out)?;
+        let wrong_out = count_wrong(gpu, &out, &expected, &sample, n)?;
+        let mut data = gpu.upload(&x)?;
+        plan.execute_in_place(dir, &mut data)?;
+        let wrong_in = count_wrong(gpu, &data, &expected, &sample, n)?;
+        // The input of an out-of-place run is never written.
+        let untouched = gpu.download(&input)? == x;
+        rows.push(NttCheckRow {
+            case: case_name(c),
+            direction: format!("{dir:?}"),
+            passes: plan.schedule(dir).passes.len(),
+            compared: sample.len(),
+            wrong_out_of_place: wrong_out + usize::from(!untouched),
+            wrong_in_place: wrong_in,
+            ok: wrong_out == 0 && wrong_in == 0 && untouched,
+        });
+    }
+    Ok(rows)
+}
+
+/// The CPU transforms of the sampled transforms, computed on every core.
+fn expected_transforms<W: NttWord>(
+    batch: &NttBatch,
+    dir: Direction,
+    x: &[W],
+    sample: &[usize],
+) -> Result<Vec<Vec<u64>>, Error> {
+    let n = batch.n();
+    let results: Vec<Result<Vec<u64>, Error>> = std::thread::scope(|s| {
+        let handles: Vec<_> = sample
+            .iter()
+            .map(|&t| {
+                s.spawn(move || {
+                    let xs: Vec<u64> = x[t * n..(t + 1) * n].iter().map(|&v| v.into()).collect();
+                    fast_ntt(batch.spec(t), dir, &xs)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Error::Driver("CPU transform panicked".into())))
+            })
+            .collect()
+    });
+    results.into_iter().collect()
+}
+
+fn count_wrong<W: NttWord>(
+    gpu: &Gpu,
+    buffer: &tensorfft::DeviceBuffer<W>,
+    expected: &[Vec<u64>],
+    sample: &[usize],
+    n: usize,
+) -> Result<usize, Error> {
+    let mut wrong = 0;
+    for (&t, want) in sample.iter().zip(expected) {
+        let got = gpu.download_range(buffer, t * n, n)?;
+        wrong += got
+            .iter()
+            .zip(want)
+            .filter(|&(&g, &w)| g.into() != w)
+            .count();
+    }
+    Ok(wrong)
+}
