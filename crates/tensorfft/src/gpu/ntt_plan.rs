@@ -88,6 +88,7 @@ struct NttGeometry {
     tw_lo: u64,
     wt_hi: u64,
     wt_lo: u64,
+    log_count: [i32; 2],
     in_rev_bits: [i32; 3],
     out_rev_bits: [i32; 3],
     tw_dim: i32,
@@ -124,6 +125,9 @@ impl NttGeometry {
         for (d, dim) in pass.dims.iter().enumerate().take(3) {
             let bits = dim.count.trailing_zeros() as i32;
             g.count[d] = dim.count as u64;
+            if d < 2 {
+                g.log_count[d] = bits;
+            }
             g.in_stride[d] = dim.in_stride as u64;
             g.out_stride[d] = dim.out_stride as u64;
             g.in_weight[d] = dim.in_weight as u64;

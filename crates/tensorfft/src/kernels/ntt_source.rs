@@ -68,8 +68,9 @@ impl NttKernelSource {
         };
         let rev = |o: Order| o == Order::BitReversed;
         let entry = format!(
-            "ntt_{}_l{}_v{}_r{}_t{}_c{}_{}{}{}{}_tw{}_w{}",
+            "ntt_{}{}_l{}_v{}_r{}_t{}_c{}_{}{}{}{}_tw{}_w{}",
             arithmetic.name(),
+            if pass.direct() { "d" } else { "s" },
             pass.len,
             pass.values_per_thread,
             pass.round_stages,
@@ -107,6 +108,7 @@ struct Cfg_{entry} {{
     static constexpr bool REV_IN = {rev_in};
     static constexpr bool REV_OUT = {rev_out};
     static constexpr bool TWIDDLE = {twiddle};
+    static constexpr bool DIRECT = {direct};
     static constexpr int WEIGHT = {weight};
 }};
 extern "C" __global__ void __launch_bounds__({threads}) {entry}(
@@ -127,6 +129,7 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             rev_in = rev(pass.local_in),
             rev_out = rev(pass.local_out),
             twiddle = pass.twiddle.is_some(),
+            direct = pass.direct(),
         ));
         NttKernelSource {
             source,

@@ -491,7 +491,27 @@ impl NttPass {
     /// assert_eq!(p.items_per_tile % p.concurrent_items(), 0);
     /// ```
     pub fn concurrent_items(&self) -> usize {
+        if self.direct() {
+            return self.items_per_tile;
+        }
         (TARGET_THREADS / self.threads_per_item()).clamp(1, self.items_per_tile)
+    }
+
+    /// Whether the pass reads its first round's samples straight from device memory and writes
+    /// its last round's outputs straight back (natural local input, bit-reversed local output:
+    /// where decimation in frequency leaves them). All of a tile's items are computed at once.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed);
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert!(s.passes.iter().all(|p| p.direct()));
+    /// ```
+    pub fn direct(&self) -> bool {
+        self.local_in == Order::Natural
+            && self.local_out == Order::BitReversed
+            && self.items_fastest_in == self.items_fastest_out
     }
 
     /// Threads per block.
@@ -548,7 +568,7 @@ pub const PAD_SHIFT: u32 = 5;
 const TARGET_THREADS: usize = 512;
 
 /// Most bytes of shared memory a tile may take.
-const TILE_BYTES: usize = 128 * 1024;
+const TILE_BYTES: usize = 160 * 1024;
 
 /// A whole NTT plan in one direction: the batch, the arithmetic and the passes.
 ///
@@ -964,23 +984,43 @@ impl Geometry {
 
 /// Values per thread, items per tile and the load/store mappings of a pass.
 fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
+    let lead = pass
+        .dims
+        .iter()
+        .find(|d| d.count > 1)
+        .map_or(1, |d| d.count);
+    let items = pass.items();
+    let row_bytes = |p: &NttPass| p.row_words() * word_bytes;
+    if pass.direct() {
+        if pass.items_fastest_in {
+            // Column groups of 64 bytes: as many values per thread as that many items need
+            // within 512 threads (at most 32, so registers do not spill).
+            let group = (64 / word_bytes).min(lead).max(1);
+            let values = (group * pass.len / 512).clamp(8, 32).min(pass.len);
+            pass.values_per_thread = values;
+            let fit = (TILE_BYTES / row_bytes(pass)).max(1);
+            let tile = group.min(512 * values / pass.len).min(fit).max(1);
+            pass.items_per_tile = prev_power_of_two(tile);
+        } else {
+            pass.values_per_thread = pass.len.min(8);
+            let per_item = pass.len / pass.values_per_thread;
+            let fit = (TILE_BYTES / row_bytes(pass)).max(1);
+            let tile = (TARGET_THREADS / per_item).clamp(1, fit);
+            pass.items_per_tile = prev_power_of_two(tile.min(items.next_power_of_two()));
+        }
+        pass.round_stages = pass.values_per_thread.trailing_zeros();
+        return;
+    }
     pass.values_per_thread = pass.len.min(8);
     pass.round_stages = pass.values_per_thread.trailing_zeros();
     let threads_per_item = pass.len / pass.values_per_thread;
-    let row_bytes = pass.row_words() * word_bytes;
-    let items = pass.items();
     let tile = if pass.items_fastest_in || pass.items_fastest_out {
         // Column groups: 16 items (64 bytes of u32, 128 of u64) per sample row where they fit.
-        let fit = (TILE_BYTES / row_bytes).max(1);
-        let lead = pass
-            .dims
-            .iter()
-            .find(|d| d.count > 1)
-            .map_or(1, |d| d.count);
+        let fit = (TILE_BYTES / row_bytes(pass)).max(1);
         let group = 16usize.min(fit).min(lead);
         group.max((TARGET_THREADS / threads_per_item).min(fit))
     } else {
-        (TARGET_THREADS / threads_per_item).clamp(1, (TILE_BYTES / row_bytes).max(1))
+        (TARGET_THREADS / threads_per_item).clamp(1, (TILE_BYTES / row_bytes(pass)).max(1))
     };
     pass.items_per_tile = prev_power_of_two(tile.min(items.next_power_of_two()));
 }

@@ -32,6 +32,7 @@ struct NttGeometry {
     u64 tw_lo;             // entry of the low twiddle table
     u64 wt_hi;             // entry of the high weight table
     u64 wt_lo;             // entry of the low weight table
+    int log_count[2];      // log2 of count[0] and count[1]
     int in_rev_bits[3];    // bits reversed to find an input position (0: natural)
     int out_rev_bits[3];   // and an output position
     int tw_dim;            // item dimension of m (-1: no twiddle)
@@ -46,7 +47,7 @@ __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
 
 // Row position of local index i: one padding word after every 2^PAD_SHIFT.
 template <int PAD_SHIFT>
-__device__ __forceinline__ int padded(int i) { return i + (i >> PAD_SHIFT); }
+__device__ __forceinline__ int padded(int i) { return (int)((unsigned)i + ((unsigned)i >> PAD_SHIFT)); }
 
 template <class Cfg>
 struct NttPass {
@@ -72,25 +73,26 @@ struct NttPass {
         Word p[TILE];
     };
 
-    __device__ static void describe(const NttGeometry& g, u64 item, Items& it, int slot) {
-        u64 f = item;
-        u64 base_in = 0, base_out = 0, weight = 0, m = 0, transform = 0;
+    // Dimensions 0 and 1 count powers of two (shifts and masks); the last counts transforms.
+    __device__ static void describe(const NttGeometry& g, u64 item, Items& it, int slot, const Word* moduli) {
+        u64 c[3];
+        c[0] = item & (g.count[0] - 1);
+        c[1] = (item >> g.log_count[0]) & (g.count[1] - 1);
+        c[2] = item >> (g.log_count[0] + g.log_count[1]);
+        u64 base_in = 0, base_out = 0, weight = 0;
 #pragma unroll
         for (int d = 0; d < 3; ++d) {
-            u64 c = d == 2 ? f : f % g.count[d];
-            f = d == 2 ? 0 : f / g.count[d];
-            base_in += reverse_bits(c, g.in_rev_bits[d]) * g.in_stride[d];
-            base_out += reverse_bits(c, g.out_rev_bits[d]) * g.out_stride[d];
-            weight += c * (Cfg::WEIGHT == 1 ? g.in_weight[d] : g.out_weight[d]);
-            if (d == g.tw_dim) m = c;
-            if (d == 2) transform = c;
+            base_in += reverse_bits(c[d], g.in_rev_bits[d]) * g.in_stride[d];
+            base_out += reverse_bits(c[d], g.out_rev_bits[d]) * g.out_stride[d];
+            weight += c[d] * (Cfg::WEIGHT == 1 ? g.in_weight[d] : g.out_weight[d]);
         }
+        const u64 limb = g.limbs == 1 ? 0 : (c[2] < 0xFFFFFFFFull ? (u32)c[2] % (u32)g.limbs : c[2] % g.limbs);
         it.base_in[slot] = base_in;
         it.base_out[slot] = base_out;
         it.weight[slot] = weight;
-        it.m[slot] = m;
-        it.table[slot] = (transform % g.limbs) * g.entries;
-        it.p[slot] = 0;
+        it.m[slot] = g.tw_dim == 0 ? c[0] : g.tw_dim == 1 ? c[1] : g.tw_dim == 2 ? c[2] : 0;
+        it.table[slot] = limb * g.entries;
+        it.p[slot] = moduli[limb];
     }
 
     // x * hi[i >> lo_bits] * lo[i & (2^lo_bits - 1)]: a power from two tables.
@@ -101,6 +103,17 @@ struct NttPass {
 
     __device__ static void run(const Word* __restrict__ in, Word* __restrict__ out, const Word* __restrict__ tables,
                                const Word* __restrict__ moduli, const NttGeometry& g) {
+        if constexpr (Cfg::DIRECT) {
+            run_direct(in, out, tables, moduli, g);
+        } else {
+            run_staged(in, out, tables, moduli, g);
+        }
+    }
+
+    // Any local orders: the tile goes through shared memory on the way in and out.
+    __device__ static void run_staged(const Word* __restrict__ in, Word* __restrict__ out,
+                                      const Word* __restrict__ tables, const Word* __restrict__ moduli,
+                                      const NttGeometry& g) {
         extern __shared__ __align__(16) unsigned char smem_raw[];
         Word* rows = reinterpret_cast<Word*>(smem_raw);
         __shared__ Items it;
@@ -108,8 +121,7 @@ struct NttPass {
         const int tid = threadIdx.x;
         for (int slot = tid; slot < TILE; slot += THREADS) {
             if (first + slot < g.items) {
-                describe(g, first + slot, it, slot);
-                it.p[slot] = moduli[(it.table[slot] / g.entries)];
+                describe(g, first + slot, it, slot, moduli);
             }
         }
         __syncthreads();
@@ -170,41 +182,131 @@ struct NttPass {
         }
     }
 
-    // Stages s0 .. s0 + r - 1 of one item: groups of 2^r samples d = LEN >> (s0 + r) apart; the
-    // thread's VALUES samples are VALUES >> r such groups.
-    __device__ __forceinline__ static void round(const A& a, const Word* roots, Word* row, int t, int s0, bool live) {
+    // The rounds: round s0 runs stages s0 .. s0 + r - 1 (r = min(ROUND_STAGES, LOG_LEN - s0)) on
+    // groups of 2^r samples d = LEN >> (s0 + r) apart; the thread's VALUES samples are VALUES >> r
+    // such groups. positions() gives the local index of each of the thread's values.
+    __device__ __forceinline__ static void positions(int t, int s0, int (&idx)[VALUES]) {
         const int r = LOG_LEN - s0 < Cfg::ROUND_STAGES ? LOG_LEN - s0 : Cfg::ROUND_STAGES;
         const int G = 1 << r;
         const int d = LEN >> (s0 + r);
-        Word v[VALUES];
-        int b[VALUES];
 #pragma unroll
-        for (int g = 0; g < VALUES; ++g) {
-            if (g % G != 0) continue;
-            const int group = t + (g / G) * PER_ITEM;
-            b[g] = (group / d) * (d * G) + group % d;
+        for (int j = 0; j < VALUES; ++j) {
+            const int group = t + (j / G) * PER_ITEM;
+            idx[j] = (group / d) * (d * G) + group % d + (j % G) * d;
         }
+    }
+
+    // The radix-2 stages of round s0 on the thread's values. The pair (i, i + h) of stage s takes
+    // the root w_LEN^((i mod h) << s); within a group (base b, samples b + j d), i mod h is
+    // (b mod d) + (j mod (h/d)) d, so each stage's roots sit at compile-time offsets from one
+    // per-group address.
+    __device__ __forceinline__ static void stages(const A& a, const Word* roots, Word (&v)[VALUES], int t, int s0) {
+        const int r = LOG_LEN - s0 < Cfg::ROUND_STAGES ? LOG_LEN - s0 : Cfg::ROUND_STAGES;
+        const int G = 1 << r;
+        const int d = LEN >> (s0 + r);
+#pragma unroll
+        for (int u = 0; u < Cfg::ROUND_STAGES; ++u) {
+            if (u >= r) break;
+            const int half = G >> (u + 1);
+            const int s = s0 + u;
+#pragma unroll
+            for (int j = 0; j < VALUES; ++j) {
+                if ((j % G) & half) continue;
+                const int lo = (t + (j / G) * PER_ITEM) & (d - 1);
+                const int e = (lo + ((j % G) & (half - 1)) * d) << s;
+                const Constant<A> w = load_constant<A>(roots, (u64)e);
+                const Word x = v[j], y = v[j + half];
+                v[j] = a.add(x, y);
+                v[j + half] = mul_constant(a, a.sub(x, y), w);
+            }
+        }
+    }
+
+    // One round through the shared-memory row of the item (the staged path).
+    __device__ __forceinline__ static void round(const A& a, const Word* roots, Word* row, int t, int s0, bool live) {
+        int idx[VALUES];
+        positions(t, s0, idx);
         if (live) {
+            Word v[VALUES];
 #pragma unroll
-            for (int j = 0; j < VALUES; ++j) v[j] = row[padded<Cfg::PAD_SHIFT>(b[j - j % G] + (j % G) * d)];
+            for (int j = 0; j < VALUES; ++j) v[j] = row[padded<Cfg::PAD_SHIFT>(idx[j])];
+            stages(a, roots, v, t, s0);
 #pragma unroll
-            for (int u = 0; u < Cfg::ROUND_STAGES; ++u) {
-                if (u >= r) break;
-                const int half = G >> (u + 1);
-                const int h = d * half;
-                const int s = s0 + u;
+            for (int j = 0; j < VALUES; ++j) row[padded<Cfg::PAD_SHIFT>(idx[j])] = v[j];
+        }
+    }
+
+    // Natural local input and bit-reversed local output (decimation in frequency leaves frequency
+    // k at position bitrev(k), which is where it belongs): the first round reads its samples
+    // straight from device memory and the last round writes straight back, so shared memory only
+    // carries the exchanges between rounds. The TILE items are computed at once; neighbouring
+    // threads take neighbouring items (Cfg::ITEMS_FAST_IN: the items are the contiguous side) or
+    // neighbouring samples.
+    __device__ static void run_direct(const Word* __restrict__ in, Word* __restrict__ out,
+                                      const Word* __restrict__ tables, const Word* __restrict__ moduli,
+                                      const NttGeometry& g) {
+        extern __shared__ __align__(16) unsigned char smem_raw[];
+        Word* rows = reinterpret_cast<Word*>(smem_raw);
+        __shared__ Items it;
+        const u64 first = (u64)blockIdx.x * TILE;
+        const int tid = threadIdx.x;
+        for (int slot = tid; slot < TILE; slot += THREADS) {
+            if (first + slot < g.items) {
+                describe(g, first + slot, it, slot, moduli);
+            }
+        }
+        __syncthreads();
+        const int item = Cfg::ITEMS_FAST_IN ? tid % TILE : tid / PER_ITEM;
+        const int t = Cfg::ITEMS_FAST_IN ? tid / TILE : tid % PER_ITEM;
+        const bool live = first + item < g.items;
+        const A a{live ? it.p[item] : Word(1)};
+        const Word* tab = tables + 2 * (live ? it.table[item] : 0);
+        Word* row = rows + item * ROW;
+        Word v[VALUES];
+        int idx[VALUES];
+        positions(t, 0, idx);
+        if (live) {
+            const Word* src = in + it.base_in[item];
+#pragma unroll
+            for (int j = 0; j < VALUES; ++j) v[j] = src[(u64)idx[j] * g.sample_in];
+            if constexpr (Cfg::WEIGHT == 1) {
 #pragma unroll
                 for (int j = 0; j < VALUES; ++j) {
-                    if ((j % G) & half) continue;
-                    const int i = b[j - j % G] + (j % G) * d;
-                    const Constant<A> w = load_constant<A>(roots, (u64)((i & (h - 1)) << s));
-                    const Word x = v[j], y = v[j + half];
-                    v[j] = a.add(x, y);
-                    v[j + half] = mul_constant(a, a.sub(x, y), w);
+                    const u64 n = (u64)idx[j] * g.sample_in_weight + it.weight[item];
+                    v[j] = times_power(a, v[j], tab, g.wt_hi, g.wt_lo, g.wt_lo_bits, n);
                 }
             }
+            stages(a, tab, v, t, 0);
+        }
 #pragma unroll
-            for (int j = 0; j < VALUES; ++j) row[padded<Cfg::PAD_SHIFT>(b[j - j % G] + (j % G) * d)] = v[j];
+        for (int s0 = Cfg::ROUND_STAGES; s0 < LOG_LEN; s0 += Cfg::ROUND_STAGES) {
+            if (live) {
+#pragma unroll
+                for (int j = 0; j < VALUES; ++j) row[padded<Cfg::PAD_SHIFT>(idx[j])] = v[j];
+            }
+            __syncthreads();
+            positions(t, s0, idx);
+            if (live) {
+#pragma unroll
+                for (int j = 0; j < VALUES; ++j) v[j] = row[padded<Cfg::PAD_SHIFT>(idx[j])];
+                stages(a, tab, v, t, s0);
+            }
+        }
+        if (!live) return;
+        Word* dst = out + it.base_out[item];
+#pragma unroll
+        for (int j = 0; j < VALUES; ++j) {
+            const u64 k = reverse_bits(idx[j], LOG_LEN);
+            Word y = v[j];
+            if constexpr (Cfg::TWIDDLE) {
+                const u64 ex = (it.m[item] * k) & g.tw_mask;
+                y = times_power(a, y, tab, g.tw_hi, g.tw_lo, g.tw_lo_bits, ex);
+            }
+            if constexpr (Cfg::WEIGHT == 2) {
+                const u64 kk = k * g.sample_out_weight + it.weight[item];
+                y = times_power(a, y, tab, g.wt_hi, g.wt_lo, g.wt_lo_bits, kk);
+            }
+            dst[(u64)idx[j] * g.sample_out] = y;
         }
     }
 };

@@ -1,0 +1,42 @@
+//! Writes the NTT pass kernels of a plan as `.cu` files (for SASS inspection) and prints the
+//! schedule: `cargo run --example ntt_kernels -- DIR LOG_N [u32|u64|goldilocks] [NR|NN|RN|RR]`.
+
+use tensorfft::kernels::ntt_source::NttKernelSource;
+use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS};
+use tensorfft::Direction;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let dir = args
+        .get(1)
+        .cloned()
+        .unwrap_or_else(|| "/tmp/ntt_kernels".into());
+    let log_n: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
+    let (p, word) = match args.get(3).map(String::as_str) {
+        Some("u64") => (FHE_62, 8),
+        Some("goldilocks") => (GOLDILOCKS, 8),
+        _ => (BABY_BEAR, 4),
+    };
+    let order = |c: u8| {
+        if c == b'N' {
+            Order::Natural
+        } else {
+            Order::BitReversed
+        }
+    };
+    let o = args
+        .get(4)
+        .map(|s| s.as_bytes().to_vec())
+        .unwrap_or(b"NR".to_vec());
+    let batch = NttBatch::limbs(&[p], 1 << log_n, NttKind::Cyclic)
+        .expect("modulus")
+        .with_orders(order(o[0]), order(o[1]))
+        .batch(((1usize << 26) >> log_n).max(1));
+    let s = plan_ntt_schedule(&batch, word, Direction::Forward).expect("plan");
+    println!("{s}");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    for i in 0..s.passes.len() {
+        let k = NttKernelSource::pass(&s, i);
+        std::fs::write(format!("{dir}/pass{i}.cu"), &k.source).expect("write");
+    }
+}
