@@ -86,8 +86,8 @@ fn case_name(c: &NttCase) -> String {
 
 /// The sweep: sizes 2 … 2^24 (32-bit primes) and 2 … 2^22 (64-bit), both kinds, every order
 /// pair; batches 1 / prime / large; limbs 1 / 3 / 40; p − 1 inputs; three-pass geometry; the
-/// baseline. `quick` keeps every order pair and kind up to 2^20 and the natural → bit-reversed
-/// and natural → natural pairs above.
+/// baseline. `quick` keeps every size of BabyBear and Goldilocks (both input orders up to 2^16,
+/// natural input above), a few sizes of KoalaBear and the FHE prime.
 pub fn sweep(quick: bool) -> Vec<NttCase> {
     let orders = [
         (Order::Natural, Order::BitReversed),
@@ -119,7 +119,13 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
                     if NttBatch::limbs(&[p], 1 << log_n, kind).is_err() {
                         continue;
                     }
-                    if quick && log_n > 20 && i >= 2 {
+                    // Quick: every size of BabyBear and Goldilocks (bit-reversed input orders up to
+                    // 2^16), a few sizes of the other two fields.
+                    let main_field = p == BABY_BEAR || p == GOLDILOCKS;
+                    if quick
+                        && ((main_field && log_n > 16 && i >= 2)
+                            || (!main_field && ![4, 11, 12, 13, 17, 19].contains(&log_n)))
+                    {
                         continue;
                     }
                     let mut c = base(vec![p], word, log_n, kind, o);
@@ -202,6 +208,16 @@ pub fn run(quick: bool, json: Option<&Path>, only_log_n: Option<u32>) -> Result<
         "tfft ntt check on {} ({} cases, seed {seed})",
         gpu.info().name,
         cases.len()
+    );
+    let t0 = std::time::Instant::now();
+    let plans: Vec<_> = cases
+        .iter()
+        .filter_map(|c| case_batch(c).ok().map(|b| (b, c.word, case_options(c))))
+        .collect();
+    let compiled = gpu.precompile_ntt(&plans)?;
+    println!(
+        "compiled {compiled} kernels in {:.1} s (the rest were cached)",
+        t0.elapsed().as_secs_f64()
     );
     let bar = crate::progress::bar(cases.len());
     let mut rows = Vec::new();
@@ -286,6 +302,14 @@ pub fn ntt_data<W: NttWord>(batch: &NttBatch, seed: u64, all_max: bool) -> Vec<W
         .collect()
 }
 
+/// The plan options a case describes.
+fn case_options(c: &NttCase) -> NttPlanOptions {
+    NttPlanOptions {
+        block_synchronous: c.baseline,
+        max_pass_len: c.max_pass_len,
+    }
+}
+
 /// The batch a case describes.
 pub fn case_batch(c: &NttCase) -> Result<NttBatch, Error> {
     Ok(NttBatch::limbs(&c.moduli, 1 << c.log_n, c.kind)?
@@ -295,11 +319,7 @@ pub fn case_batch(c: &NttCase) -> Result<NttBatch, Error> {
 
 fn check_case<W: NttWord>(gpu: &Gpu, c: &NttCase, seed: u64) -> Result<Vec<NttCheckRow>, Error> {
     let batch = case_batch(c)?;
-    let opts = NttPlanOptions {
-        block_synchronous: c.baseline,
-        max_pass_len: c.max_pass_len,
-    };
-    let plan = gpu.plan_ntt_with::<W>(&batch, &opts)?;
+    let plan = gpu.plan_ntt_with::<W>(&batch, &case_options(c))?;
     let x: Vec<W> = ntt_data(&batch, seed, c.all_max);
     let n = batch.n();
     let transforms = batch.transforms();

@@ -125,6 +125,32 @@ impl ModuleCache {
         Ok((module, origin))
     }
 
+    /// Compiles `source` into the disk cache unless it is there already, without loading it
+    /// (so many modules can be compiled on several threads before a sweep loads them). Returns
+    /// whether NVRTC ran.
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let ran = gpu.modules().precompile("extern \"C\" __global__ void k() {}", "k", "sm_90", (13, 0)).unwrap();
+    /// # let _ = ran;
+    /// ```
+    pub fn precompile(
+        &self,
+        source: &str,
+        name: &str,
+        arch: &str,
+        nvrtc: (i32, i32),
+    ) -> Result<bool> {
+        let key = Self::key(source, arch, nvrtc);
+        let path = self.dir.join(format!("{key}.cubin"));
+        if std::fs::metadata(&path).is_ok_and(|m| m.len() > 0) {
+            return Ok(false);
+        }
+        let cubin = compile_cubin(source, name, arch)?;
+        self.store(&path, &cubin);
+        Ok(true)
+    }
+
     /// Writes a CUBIN atomically; the disk cache is an optimisation, so failures only cost a
     /// recompilation in the next process.
     fn store(&self, path: &std::path::Path, cubin: &[u8]) {

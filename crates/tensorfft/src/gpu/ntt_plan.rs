@@ -271,6 +271,67 @@ impl Gpu {
         })
     }
 
+    /// Compiles the kernels of every pass of `batch`'s two schedules into the disk cache on all
+    /// cores, without loading them (a sweep over many plans then plans from the cache).
+    /// Returns how many NVRTC compiled.
+    ///
+    /// ```no_run
+    /// use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap());
+    /// gpu.precompile_ntt(&[(b, 4, Default::default())]).unwrap();
+    /// ```
+    pub fn precompile_ntt(&self, plans: &[(NttBatch, usize, NttPlanOptions)]) -> Result<usize> {
+        let mut kernels: Vec<NttKernelSource> = Vec::new();
+        for (batch, word, options) in plans {
+            for dir in [Direction::Forward, Direction::Inverse] {
+                let max = options
+                    .max_pass_len
+                    .unwrap_or(usize::MAX >> 1)
+                    .next_power_of_two();
+                let mut s = plan_ntt_schedule_limited(batch, *word, dir, max)?;
+                if options.block_synchronous {
+                    s = s.block_synchronous();
+                }
+                for i in 0..s.passes.len() {
+                    let k = NttKernelSource::pass(&s, i);
+                    if !kernels.iter().any(|o| o.entry == k.entry) {
+                        kernels.push(k);
+                    }
+                }
+            }
+        }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let (arch, nvrtc) = (self.arch(), self.nvrtc_version());
+        let results: Vec<Result<usize>> = std::thread::scope(|s| {
+            let workers: Vec<_> = kernels
+                .chunks(kernels.len().div_ceil(threads).max(1))
+                .map(|chunk| {
+                    s.spawn(move || {
+                        let mut ran = 0;
+                        for k in chunk {
+                            if self
+                                .modules()
+                                .precompile(&k.source, &k.entry, arch, nvrtc)?
+                            {
+                                ran += 1;
+                            }
+                        }
+                        Ok(ran)
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| {
+                    w.join()
+                        .unwrap_or_else(|_| Err(Error::Driver("a compile thread panicked".into())))
+                })
+                .collect()
+        });
+        results.into_iter().sum()
+    }
+
     /// Compiles, loads and configures pass `index` of `schedule`.
     fn ntt_pass<W: NttWord>(
         &self,

@@ -68,9 +68,14 @@ impl NttKernelSource {
         };
         let rev = |o: Order| o == Order::BitReversed;
         let entry = format!(
-            "ntt_{}{}_l{}_v{}_r{}_t{}_c{}_{}{}{}{}_tw{}_w{}",
+            "ntt_{}{}{}_l{}_v{}_r{}_t{}_c{}_{}{}{}{}_tw{}_w{}",
             arithmetic.name(),
             if pass.direct() { "d" } else { "s" },
+            if pass.sample_in == 1 && pass.sample_out == 1 {
+                "u"
+            } else {
+                ""
+            },
             pass.len,
             pass.values_per_thread,
             pass.round_stages,
@@ -109,6 +114,7 @@ struct Cfg_{entry} {{
     static constexpr bool REV_OUT = {rev_out};
     static constexpr bool TWIDDLE = {twiddle};
     static constexpr bool DIRECT = {direct};
+    static constexpr bool UNIT_SAMPLES = {unit};
     static constexpr int WEIGHT = {weight};
 }};
 extern "C" __global__ void __launch_bounds__({threads}) {entry}(
@@ -130,6 +136,7 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             rev_out = rev(pass.local_out),
             twiddle = pass.twiddle.is_some(),
             direct = pass.direct(),
+            unit = pass.sample_in == 1 && pass.sample_out == 1,
         ));
         NttKernelSource {
             source,

@@ -151,11 +151,7 @@ struct NttPass {
             A a{live ? it.p[item] : Word(1)};
             const Word* roots = tables + 2 * (live ? it.table[item] : 0);
             Word* row = rows + item * ROW;
-#pragma unroll
-            for (int s0 = 0; s0 < LOG_LEN; s0 += Cfg::ROUND_STAGES) {
-                round(a, roots, row, t, s0, live);
-                __syncthreads();
-            }
+            staged_rounds<0>(a, roots, row, t, live);
         }
 
         // Store: frequency k sits at row position bitrev(k).
@@ -184,55 +180,103 @@ struct NttPass {
 
     // The rounds: round s0 runs stages s0 .. s0 + r - 1 (r = min(ROUND_STAGES, LOG_LEN - s0)) on
     // groups of 2^r samples d = LEN >> (s0 + r) apart; the thread's VALUES samples are VALUES >> r
-    // such groups. positions() gives the local index of each of the thread's values.
-    __device__ __forceinline__ static void positions(int t, int s0, int (&idx)[VALUES]) {
-        const int r = LOG_LEN - s0 < Cfg::ROUND_STAGES ? LOG_LEN - s0 : Cfg::ROUND_STAGES;
-        const int G = 1 << r;
-        const int d = LEN >> (s0 + r);
-#pragma unroll
-        for (int j = 0; j < VALUES; ++j) {
-            const int group = t + (j / G) * PER_ITEM;
-            idx[j] = (group / d) * (d * G) + group % d + (j % G) * d;
+    // such groups. Value j of the thread is sample base(j / 2^r) + (j mod 2^r) d.
+    template <int S0>
+    struct Round {
+        static constexpr int R = LOG_LEN - S0 < Cfg::ROUND_STAGES ? LOG_LEN - S0 : Cfg::ROUND_STAGES;
+        static constexpr int G = 1 << R;
+        static constexpr int D = LEN >> (S0 + R);
+        static constexpr int GROUPS = VALUES / G;
+        // First sample of the thread's group g.
+        __device__ __forceinline__ static int base(int t, int g) {
+            const int group = t + g * PER_ITEM;
+            return (group / D) * (D * G) + group % D;
         }
-    }
+        // Offset of value j from its group's base, in samples and in padded row words: the base's
+        // position within its 2^PAD_SHIFT-word chunk is below D or leaves room for the whole
+        // group, so the padding of base + j D is the base's plus that of j D.
+        __host__ __device__ static constexpr int offset(int j) { return (j % G) * D; }
+        __host__ __device__ static constexpr int row_offset(int j) { return offset(j) + (offset(j) >> Cfg::PAD_SHIFT); }
+    };
 
-    // The radix-2 stages of round s0 on the thread's values. The pair (i, i + h) of stage s takes
-    // the root w_LEN^((i mod h) << s); within a group (base b, samples b + j d), i mod h is
-    // (b mod d) + (j mod (h/d)) d, so each stage's roots sit at compile-time offsets from one
-    // per-group address.
-    __device__ __forceinline__ static void stages(const A& a, const Word* roots, Word (&v)[VALUES], int t, int s0) {
-        const int r = LOG_LEN - s0 < Cfg::ROUND_STAGES ? LOG_LEN - s0 : Cfg::ROUND_STAGES;
-        const int G = 1 << r;
-        const int d = LEN >> (s0 + r);
+    // The radix-2 stages of round S0 on the thread's values. The pair (i, i + h) of stage s takes
+    // the root w_LEN^((i mod h) << s); within a group, i mod h is (base mod D) + (j mod (h/D)) D,
+    // so each stage's roots sit at compile-time offsets from one per-group address.
+    template <int S0>
+    __device__ __forceinline__ static void stages(const A& a, const Word* roots, Word (&v)[VALUES], int t) {
+        using Rd = Round<S0>;
 #pragma unroll
-        for (int u = 0; u < Cfg::ROUND_STAGES; ++u) {
-            if (u >= r) break;
-            const int half = G >> (u + 1);
-            const int s = s0 + u;
+        for (int u = 0; u < Rd::R; ++u) {
+            const int half = Rd::G >> (u + 1);
+            const int s = S0 + u;
 #pragma unroll
-            for (int j = 0; j < VALUES; ++j) {
-                if ((j % G) & half) continue;
-                const int lo = (t + (j / G) * PER_ITEM) & (d - 1);
-                const int e = (lo + ((j % G) & (half - 1)) * d) << s;
-                const Constant<A> w = load_constant<A>(roots, (u64)e);
-                const Word x = v[j], y = v[j + half];
-                v[j] = a.add(x, y);
-                v[j + half] = mul_constant(a, a.sub(x, y), w);
+            for (int g = 0; g < Rd::GROUPS; ++g) {
+                const Word* w_base = roots + 2 * (u64)((Rd::base(t, g) & (Rd::D - 1)) << s);
+#pragma unroll
+                for (int jj = 0; jj < Rd::G; ++jj) {
+                    if (jj & half) continue;
+                    const int j = g * Rd::G + jj;
+                    const Constant<A> w = load_constant<A>(w_base, (u64)(((jj & (half - 1)) * Rd::D) << s));
+                    const Word x = v[j], y = v[j + half];
+                    v[j] = a.add(x, y);
+                    v[j + half] = mul_constant(a, a.sub(x, y), w);
+                }
             }
         }
     }
 
-    // One round through the shared-memory row of the item (the staged path).
-    __device__ __forceinline__ static void round(const A& a, const Word* roots, Word* row, int t, int s0, bool live) {
-        int idx[VALUES];
-        positions(t, s0, idx);
-        if (live) {
-            Word v[VALUES];
+    template <int S0>
+    __device__ __forceinline__ static void load_row(const Word* row, Word (&v)[VALUES], int t) {
+        using Rd = Round<S0>;
 #pragma unroll
-            for (int j = 0; j < VALUES; ++j) v[j] = row[padded<Cfg::PAD_SHIFT>(idx[j])];
-            stages(a, roots, v, t, s0);
+        for (int g = 0; g < Rd::GROUPS; ++g) {
+            const Word* p = row + padded<Cfg::PAD_SHIFT>(Rd::base(t, g));
 #pragma unroll
-            for (int j = 0; j < VALUES; ++j) row[padded<Cfg::PAD_SHIFT>(idx[j])] = v[j];
+            for (int jj = 0; jj < Rd::G; ++jj) v[g * Rd::G + jj] = p[Rd::row_offset(jj)];
+        }
+    }
+
+    template <int S0>
+    __device__ __forceinline__ static void store_row(Word* row, const Word (&v)[VALUES], int t) {
+        using Rd = Round<S0>;
+#pragma unroll
+        for (int g = 0; g < Rd::GROUPS; ++g) {
+            Word* p = row + padded<Cfg::PAD_SHIFT>(Rd::base(t, g));
+#pragma unroll
+            for (int jj = 0; jj < Rd::G; ++jj) p[Rd::row_offset(jj)] = v[g * Rd::G + jj];
+        }
+    }
+
+    // Rounds S0, S0 + ROUND_STAGES, ... through the item's shared-memory row: each stores the
+    // previous round's values, waits for the block, loads its own and runs its stages. Returns
+    // (in v) the last round's values; LAST is that round's S0.
+    template <int S0, int LAST>
+    __device__ __forceinline__ static void exchange_rounds(const A& a, const Word* roots, Word* row, Word (&v)[VALUES],
+                                                           int t, bool live) {
+        if constexpr (S0 <= LAST) {
+            if (live) store_row<S0 - Cfg::ROUND_STAGES>(row, v, t);
+            __syncthreads();
+            if (live) {
+                load_row<S0>(row, v, t);
+                stages<S0>(a, roots, v, t);
+            }
+            exchange_rounds<S0 + Cfg::ROUND_STAGES, LAST>(a, roots, row, v, t, live);
+        }
+    }
+
+    static constexpr int LAST_ROUND = ((LOG_LEN - 1) / Cfg::ROUND_STAGES) * Cfg::ROUND_STAGES;
+
+    template <int S0>
+    __device__ __forceinline__ static void staged_rounds(const A& a, const Word* roots, Word* row, int t, bool live) {
+        if constexpr (S0 <= LAST_ROUND) {
+            if (live) {
+                Word v[VALUES];
+                load_row<S0>(row, v, t);
+                stages<S0>(a, roots, v, t);
+                store_row<S0>(row, v, t);
+            }
+            __syncthreads();
+            staged_rounds<S0 + Cfg::ROUND_STAGES>(a, roots, row, t, live);
         }
     }
 
@@ -244,69 +288,70 @@ struct NttPass {
     // neighbouring samples.
     __device__ static void run_direct(const Word* __restrict__ in, Word* __restrict__ out,
                                       const Word* __restrict__ tables, const Word* __restrict__ moduli,
-                                      const NttGeometry& g) {
+                                      const NttGeometry& g_) {
         extern __shared__ __align__(16) unsigned char smem_raw[];
         Word* rows = reinterpret_cast<Word*>(smem_raw);
         __shared__ Items it;
         const u64 first = (u64)blockIdx.x * TILE;
         const int tid = threadIdx.x;
         for (int slot = tid; slot < TILE; slot += THREADS) {
-            if (first + slot < g.items) {
-                describe(g, first + slot, it, slot, moduli);
+            if (first + slot < g_.items) {
+                describe(g_, first + slot, it, slot, moduli);
             }
         }
         __syncthreads();
         const int item = Cfg::ITEMS_FAST_IN ? tid % TILE : tid / PER_ITEM;
         const int t = Cfg::ITEMS_FAST_IN ? tid / TILE : tid % PER_ITEM;
-        const bool live = first + item < g.items;
+        const bool live = first + item < g_.items;
         const A a{live ? it.p[item] : Word(1)};
         const Word* tab = tables + 2 * (live ? it.table[item] : 0);
+        // Sample strides: 1 at compile time where samples are contiguous.
+        auto sample_in = [&](int) -> u64 { return Cfg::UNIT_SAMPLES ? 1 : g_.sample_in; };
+        auto sample_out = [&](int) -> u64 { return Cfg::UNIT_SAMPLES ? 1 : g_.sample_out; };
         Word* row = rows + item * ROW;
+        using R0 = Round<0>;
+        using RL = Round<LAST_ROUND>;
         Word v[VALUES];
-        int idx[VALUES];
-        positions(t, 0, idx);
         if (live) {
-            const Word* src = in + it.base_in[item];
 #pragma unroll
-            for (int j = 0; j < VALUES; ++j) v[j] = src[(u64)idx[j] * g.sample_in];
-            if constexpr (Cfg::WEIGHT == 1) {
+            for (int g = 0; g < R0::GROUPS; ++g) {
+                const int b = R0::base(t, g);
+                const Word* src = in + it.base_in[item] + (u64)b * sample_in(g);
 #pragma unroll
-                for (int j = 0; j < VALUES; ++j) {
-                    const u64 n = (u64)idx[j] * g.sample_in_weight + it.weight[item];
-                    v[j] = times_power(a, v[j], tab, g.wt_hi, g.wt_lo, g.wt_lo_bits, n);
+                for (int jj = 0; jj < R0::G; ++jj) {
+                    const int j = g * R0::G + jj;
+                    v[j] = src[(u64)R0::offset(jj) * sample_in(g)];
+                    if constexpr (Cfg::WEIGHT == 1) {
+                        const u64 n = (u64)(b + R0::offset(jj)) * g_.sample_in_weight + it.weight[item];
+                        v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, n);
+                    }
                 }
             }
-            stages(a, tab, v, t, 0);
+            stages<0>(a, tab, v, t);
         }
-#pragma unroll
-        for (int s0 = Cfg::ROUND_STAGES; s0 < LOG_LEN; s0 += Cfg::ROUND_STAGES) {
-            if (live) {
-#pragma unroll
-                for (int j = 0; j < VALUES; ++j) row[padded<Cfg::PAD_SHIFT>(idx[j])] = v[j];
-            }
-            __syncthreads();
-            positions(t, s0, idx);
-            if (live) {
-#pragma unroll
-                for (int j = 0; j < VALUES; ++j) v[j] = row[padded<Cfg::PAD_SHIFT>(idx[j])];
-                stages(a, tab, v, t, s0);
-            }
-        }
+        exchange_rounds<Cfg::ROUND_STAGES, LAST_ROUND>(a, tab, row, v, t, live);
         if (!live) return;
-        Word* dst = out + it.base_out[item];
+        // Position i = base + j D holds frequency k = bitrev(i) = bitrev(base) | bitrev(j D).
 #pragma unroll
-        for (int j = 0; j < VALUES; ++j) {
-            const u64 k = reverse_bits(idx[j], LOG_LEN);
-            Word y = v[j];
-            if constexpr (Cfg::TWIDDLE) {
-                const u64 ex = (it.m[item] * k) & g.tw_mask;
-                y = times_power(a, y, tab, g.tw_hi, g.tw_lo, g.tw_lo_bits, ex);
+        for (int g = 0; g < RL::GROUPS; ++g) {
+            const int b = RL::base(t, g);
+            const u64 kb = reverse_bits(b, LOG_LEN);
+            Word* dst = out + it.base_out[item] + (u64)b * sample_out(g);
+#pragma unroll
+            for (int jj = 0; jj < RL::G; ++jj) {
+                const int j = g * RL::G + jj;
+                const u64 k = kb | reverse_bits(RL::offset(jj), LOG_LEN);
+                Word y = v[j];
+                if constexpr (Cfg::TWIDDLE) {
+                    const u64 ex = (it.m[item] * k) & g_.tw_mask;
+                    y = times_power(a, y, tab, g_.tw_hi, g_.tw_lo, g_.tw_lo_bits, ex);
+                }
+                if constexpr (Cfg::WEIGHT == 2) {
+                    const u64 kk = k * g_.sample_out_weight + it.weight[item];
+                    y = times_power(a, y, tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, kk);
+                }
+                dst[(u64)RL::offset(jj) * sample_out(g)] = y;
             }
-            if constexpr (Cfg::WEIGHT == 2) {
-                const u64 kk = k * g.sample_out_weight + it.weight[item];
-                y = times_power(a, y, tab, g.wt_hi, g.wt_lo, g.wt_lo_bits, kk);
-            }
-            dst[(u64)idx[j] * g.sample_out] = y;
         }
     }
 };
