@@ -211,6 +211,15 @@ enum NttCommand {
         /// Timed runs per measurement (at least 20).
         #[arg(long, default_value_t = 30)]
         reps: usize,
+        /// A single row: log2 of the length (with --field, --batch).
+        #[arg(long)]
+        log_n: Option<u32>,
+        /// Field of the single row: babybear, koalabear, goldilocks, fhe62.
+        #[arg(long, default_value = "babybear")]
+        field: String,
+        /// Transforms of the single row.
+        #[arg(long, default_value_t = 1)]
+        batch: usize,
     },
 }
 
@@ -268,8 +277,16 @@ fn main() -> ExitCode {
             NttCommand::Check { quick, log_n, json } => {
                 ntt_check::run(quick, json.as_deref(), log_n)
             }
-            NttCommand::Bench { quick, json, reps } => {
-                ntt_bench::run(quick, json.as_deref(), reps.max(20))
+            NttCommand::Bench {
+                quick,
+                json,
+                reps,
+                log_n,
+                field,
+                batch,
+            } => {
+                let single = log_n.map(|l| (field, l, batch));
+                ntt_bench::run(quick, json.as_deref(), reps.max(20), single)
             }
         },
     };

@@ -149,10 +149,34 @@ fn rows(quick: bool) -> Vec<Row> {
 }
 
 /// Runs the rows and reports.
-pub fn run(quick: bool, json: Option<&Path>, reps: usize) -> Result<ExitCode, Error> {
+pub fn run(
+    quick: bool,
+    json: Option<&Path>,
+    reps: usize,
+    single: Option<(String, u32, usize)>,
+) -> Result<ExitCode, Error> {
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
-    let rows_to_run = rows(quick);
+    let rows_to_run = match single {
+        Some((field, log_n, batch)) => {
+            let (p, word) = match field.as_str() {
+                "koalabear" => (KOALA_BEAR, 4),
+                "goldilocks" => (GOLDILOCKS, 8),
+                "fhe62" => (FHE_62, 8),
+                _ => (BABY_BEAR, 4),
+            };
+            vec![Row {
+                field: field_name(p),
+                moduli: vec![p],
+                word,
+                log_n,
+                batch,
+                kind: NttKind::Cyclic,
+                orders: (Order::Natural, Order::BitReversed),
+            }]
+        }
+        None => rows(quick),
+    };
     println!(
         "tfft ntt bench on {} ({} rows, {reps} timed runs each, seed {seed})",
         gpu.info().name,

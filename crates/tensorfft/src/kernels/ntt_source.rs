@@ -1,7 +1,7 @@
 //! Instantiates the NTT pass template (`cuda/ntt_pass.cuh`) for one pass of an [`NttSchedule`]:
 //! a configuration struct of compile-time constants and one `extern "C"` entry point.
 
-use crate::ntt::schedule::{NttArithmetic, NttPass, NttSchedule, WeightSide, PAD_SHIFT};
+use crate::ntt::schedule::{NttArithmetic, NttPass, NttSchedule, WeightSide};
 use crate::ntt::Order;
 
 const NTT_ARITHMETIC: &str = include_str!("cuda/ntt_arithmetic.cuh");
@@ -108,6 +108,7 @@ struct Cfg_{entry} {{
     static constexpr int TILE = {tile};
     static constexpr int THREADS = {threads};
     static constexpr int PAD_SHIFT = {pad};
+    static constexpr int ROW = {row};
     static constexpr bool ITEMS_FAST_IN = {fast_in};
     static constexpr bool ITEMS_FAST_OUT = {fast_out};
     static constexpr bool REV_IN = {rev_in};
@@ -129,7 +130,8 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             log_values = pass.values_per_thread.trailing_zeros(),
             round = pass.round_stages,
             tile = pass.items_per_tile,
-            pad = PAD_SHIFT,
+            pad = pass.pad_shift(arithmetic.word_bytes()),
+            row = pass.row_stride(arithmetic.word_bytes()),
             fast_in = pass.items_fastest_in,
             fast_out = pass.items_fastest_out,
             rev_in = rev(pass.local_in),

@@ -525,15 +525,42 @@ impl NttPass {
         self.concurrent_items() * self.threads_per_item()
     }
 
-    /// Words of shared memory per item row (`len` plus one padding word per 32 words).
+    /// Padding of an item's shared-memory row: one word after every `2^pad_shift(word_bytes)`
+    /// (32 four-byte or 16 eight-byte words: one pass over the banks). The rounds' accesses
+    /// then cost at most 1.7 times the conflict-free wavefronts (bank model of the rounds:
+    /// 80 of 48 for 1024 u32 samples in rounds of 8, 96 of 64 in rounds of 16; 96 of 96 for u64).
     ///
     /// ```
     /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
     /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 64, NttKind::Cyclic).unwrap());
-    /// assert_eq!(plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0].row_words(), 66);
+    /// assert_eq!(plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0].pad_shift(4), 5);
     /// ```
-    pub fn row_words(&self) -> usize {
-        self.len + (self.len >> PAD_SHIFT)
+    pub fn pad_shift(&self, word_bytes: usize) -> u32 {
+        if word_bytes == 4 {
+            5
+        } else {
+            4
+        }
+    }
+
+    /// Words from one item's shared-memory row to the next: `len`, its padding, and where
+    /// neighbouring threads take neighbouring items, a skew that puts the tile's items on
+    /// different banks (`32 / (items · words per bank slot)`; the bank model: 160 instead of
+    /// 1024 wavefronts for 8 items of 2048 u32 samples).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 64, NttKind::Cyclic).unwrap());
+    /// assert_eq!(plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0].row_stride(4), 66);
+    /// ```
+    pub fn row_stride(&self, word_bytes: usize) -> usize {
+        let words = self.len + (self.len >> self.pad_shift(word_bytes));
+        let skew = if self.items_fastest_in || self.items_fastest_out {
+            (32 / (self.items_per_tile * word_bytes / 4).max(1)).max(1)
+        } else {
+            0
+        };
+        words + skew
     }
 
     /// Dynamic shared memory of one block for words of `word_bytes` bytes.
@@ -545,7 +572,7 @@ impl NttPass {
     /// assert!(s.passes.iter().all(|p| p.shared_bytes(4) <= 160 * 1024));
     /// ```
     pub fn shared_bytes(&self, word_bytes: usize) -> usize {
-        self.items_per_tile * self.row_words() * word_bytes
+        self.items_per_tile * self.row_stride(word_bytes) * word_bytes
     }
 
     /// Tiles (blocks) of the pass.
@@ -560,9 +587,6 @@ impl NttPass {
         self.items().div_ceil(self.items_per_tile)
     }
 }
-
-/// Padding of shared-memory rows: one word after every `2^PAD_SHIFT`.
-pub const PAD_SHIFT: u32 = 5;
 
 /// Threads a block aims for.
 const TARGET_THREADS: usize = 512;
@@ -990,7 +1014,8 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
         .find(|d| d.count > 1)
         .map_or(1, |d| d.count);
     let items = pass.items();
-    let row_bytes = |p: &NttPass| p.row_words() * word_bytes;
+    // A row's bytes before the tile is known (the skew is at most 32 words).
+    let row_bytes = |p: &NttPass| (p.len + (p.len >> p.pad_shift(word_bytes)) + 32) * word_bytes;
     if pass.direct() {
         if pass.items_fastest_in {
             // Column groups of 64 bytes: as many values per thread as that many items need
@@ -1002,7 +1027,8 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
             let tile = group.min(512 * values / pass.len).min(fit).max(1);
             pass.items_per_tile = prev_power_of_two(tile);
         } else {
-            pass.values_per_thread = pass.len.min(8);
+            // Rounds of 16 u32 samples (4 stages between exchanges), 8 u64.
+            pass.values_per_thread = pass.len.min(if word_bytes == 4 { 16 } else { 8 });
             let per_item = pass.len / pass.values_per_thread;
             let fit = (TILE_BYTES / row_bytes(pass)).max(1);
             let tile = (TARGET_THREADS / per_item).clamp(1, fit);

@@ -61,7 +61,7 @@ struct NttPass {
     static constexpr int THREADS = Cfg::THREADS;
     static constexpr int PER_ITEM = LEN / VALUES;   // threads per item
     static constexpr int CONCURRENT = THREADS / PER_ITEM;
-    static constexpr int ROW = LEN + (LEN >> Cfg::PAD_SHIFT);
+    static constexpr int ROW = Cfg::ROW;  // words from one item's row to the next
 
     // Per-item data of the current tile.
     struct Items {
