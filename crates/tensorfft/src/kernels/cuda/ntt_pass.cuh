@@ -41,6 +41,14 @@ struct NttGeometry {
     int pad_;
 };
 
+// 16 bytes of words from registers to a 16-byte aligned address.
+__device__ __forceinline__ void store16(u32* p, const u32* v) {
+    *reinterpret_cast<uint4*>(p) = make_uint4(v[0], v[1], v[2], v[3]);
+}
+__device__ __forceinline__ void store16(u64* p, const u64* v) {
+    *reinterpret_cast<ulonglong2*>(p) = make_ulonglong2(v[0], v[1]);
+}
+
 __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
     return bits == 0 ? c : (u64)(__brevll(c) >> (64 - bits));
 }
@@ -341,16 +349,24 @@ struct NttPass {
             for (int jj = 0; jj < RL::G; ++jj) {
                 const int j = g * RL::G + jj;
                 const u64 k = kb | reverse_bits(RL::offset(jj), LOG_LEN);
-                Word y = v[j];
                 if constexpr (Cfg::TWIDDLE) {
                     const u64 ex = (it.m[item] * k) & g_.tw_mask;
-                    y = times_power(a, y, tab, g_.tw_hi, g_.tw_lo, g_.tw_lo_bits, ex);
+                    v[j] = times_power(a, v[j], tab, g_.tw_hi, g_.tw_lo, g_.tw_lo_bits, ex);
                 }
                 if constexpr (Cfg::WEIGHT == 2) {
                     const u64 kk = k * g_.sample_out_weight + it.weight[item];
-                    y = times_power(a, y, tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, kk);
+                    v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, kk);
                 }
-                dst[(u64)RL::offset(jj) * sample_out(g)] = y;
+            }
+            // Contiguous groups (unit samples, D = 1) leave in 16-byte pieces: one store
+            // instruction per 16 bytes instead of one per word.
+            constexpr int VEC = 16 / sizeof(Word);
+            if constexpr (Cfg::UNIT_SAMPLES && RL::D == 1 && RL::G % VEC == 0) {
+#pragma unroll
+                for (int jj = 0; jj < RL::G; jj += VEC) store16(dst + jj, &v[g * RL::G + jj]);
+            } else {
+#pragma unroll
+                for (int jj = 0; jj < RL::G; ++jj) dst[(u64)RL::offset(jj) * sample_out(g)] = v[g * RL::G + jj];
             }
         }
     }
