@@ -4,7 +4,9 @@
 
 use proptest::prelude::*;
 use tensorfft::ntt::executor::execute;
-use tensorfft::ntt::schedule::{plan_ntt_schedule_limited, NttArithmetic};
+use tensorfft::ntt::schedule::{
+    plan_ntt_schedule_limited, plan_ntt_schedule_with, NttArithmetic, NttScheduleOptions,
+};
 use tensorfft::ntt::{
     fast_ntt, naive_ntt, ntt_friendly_primes, plan_ntt_schedule, NttBatch, NttKind, Order,
     BABY_BEAR, FHE_62, GOLDILOCKS, KOALA_BEAR,
@@ -95,9 +97,16 @@ fn three_passes_and_u64_words() {
 
 #[test]
 fn schedules_of_three_and_four_passes_are_exact() {
-    let batch = NttBatch::limbs(&[GOLDILOCKS], 1 << 23, NttKind::Cyclic).unwrap();
+    // Goldilocks 2^25: columns of at most 2^11, a row of at most 2^13.
+    let batch = NttBatch::limbs(&[GOLDILOCKS], 1 << 25, NttKind::Cyclic).unwrap();
     let s = plan_ntt_schedule(&batch, 8, Direction::Forward).unwrap();
     assert_eq!(s.passes.len(), 3, "{s}");
+    let two = NttBatch::limbs(&[GOLDILOCKS], 1 << 24, NttKind::Cyclic).unwrap();
+    let s = plan_ntt_schedule(&two, 8, Direction::Forward).unwrap();
+    assert_eq!(
+        s.passes.iter().map(|p| p.len).collect::<Vec<_>>(),
+        vec![1 << 11, 1 << 13]
+    );
     assert_eq!(s.arithmetic, NttArithmetic::Goldilocks);
     // The same geometry at CPU-friendly sizes: passes of at most 8 or 16 points.
     for &(a, b) in &ORDERS {
@@ -180,6 +189,14 @@ proptest! {
         }
         if log_n <= 12 {
             check(&batch, word, seed, false);
+            // Tiles spread over a device of 132 multiprocessors: same results.
+            let o = NttScheduleOptions { min_tiles: 264, ..Default::default() };
+            let x = data(&batch, seed, false);
+            for dir in [Direction::Forward, Direction::Inverse] {
+                let s = plan_ntt_schedule_with(&batch, word, dir, &o).unwrap();
+                prop_assert!(s.passes.iter().all(|p| p.threads() <= 1024));
+                prop_assert_eq!(execute(&s, &x).unwrap(), expected(&batch, dir, &x, false));
+            }
         }
     }
 }

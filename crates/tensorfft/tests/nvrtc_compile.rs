@@ -154,9 +154,8 @@ fn all_strided_kernels() -> Vec<KernelSource> {
 /// kernel name.
 fn all_ntt_kernels() -> Vec<KernelSource> {
     use tensorfft::kernels::ntt_source::NttKernelSource;
-    use tensorfft::ntt::{
-        plan_ntt_schedule, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
-    };
+    use tensorfft::ntt::schedule::{plan_ntt_schedule_with, NttScheduleOptions};
+    use tensorfft::ntt::{NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS};
     use tensorfft::Direction;
     let orders = [Order::Natural, Order::BitReversed];
     let mut out: Vec<KernelSource> = Vec::new();
@@ -171,8 +170,16 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
                         continue;
                     };
                     let batch = batch.with_orders(a, b);
-                    for dir in [Direction::Forward, Direction::Inverse] {
-                        let s = plan_ntt_schedule(&batch, word, dir).unwrap();
+                    // Tiles as planned, and as the GPU plans spread them on an H100 and an H200.
+                    for (dir, min_tiles) in [Direction::Forward, Direction::Inverse]
+                        .into_iter()
+                        .flat_map(|d| [0, 228, 264].map(move |m| (d, m)))
+                    {
+                        let o = NttScheduleOptions {
+                            min_tiles,
+                            ..Default::default()
+                        };
+                        let s = plan_ntt_schedule_with(&batch, word, dir, &o).unwrap();
                         for sched in [s.clone(), s.block_synchronous()] {
                             for i in 0..sched.passes.len() {
                                 let k = NttKernelSource::pass(&sched, i);

@@ -7,7 +7,7 @@ use super::runtime::Gpu;
 use crate::element::DeviceData;
 use crate::error::{Error, Result};
 use crate::kernels::ntt_source::NttKernelSource;
-use crate::ntt::schedule::{plan_ntt_schedule_limited, NttSchedule};
+use crate::ntt::schedule::{plan_ntt_schedule_with, NttSchedule, NttScheduleOptions};
 use crate::ntt::tables::{device_pairs, TableLayout};
 use crate::ntt::NttBatch;
 use crate::plan::schedule::Buffer;
@@ -221,11 +221,8 @@ impl Gpu {
     ) -> Result<GpuNttPlan<W>> {
         let mut origin = ModuleOrigin::Memory;
         let mut plan_direction = |dir| -> Result<DirectionPlan<W>> {
-            let max = options
-                .max_pass_len
-                .unwrap_or(usize::MAX >> 1)
-                .next_power_of_two();
-            let mut schedule = plan_ntt_schedule_limited(batch, W::BYTES, dir, max)?;
+            let mut schedule =
+                plan_ntt_schedule_with(batch, W::BYTES, dir, &self.ntt_options(options))?;
             if options.block_synchronous {
                 schedule = schedule.block_synchronous();
             }
@@ -285,11 +282,7 @@ impl Gpu {
         let mut kernels: Vec<NttKernelSource> = Vec::new();
         for (batch, word, options) in plans {
             for dir in [Direction::Forward, Direction::Inverse] {
-                let max = options
-                    .max_pass_len
-                    .unwrap_or(usize::MAX >> 1)
-                    .next_power_of_two();
-                let mut s = plan_ntt_schedule_limited(batch, *word, dir, max)?;
+                let mut s = plan_ntt_schedule_with(batch, *word, dir, &self.ntt_options(options))?;
                 if options.block_synchronous {
                     s = s.block_synchronous();
                 }
@@ -330,6 +323,17 @@ impl Gpu {
                 .collect()
         });
         results.into_iter().sum()
+    }
+
+    /// The schedule options of a plan on this device: the caller's pass-length bound, and two
+    /// tiles per multiprocessor at least.
+    fn ntt_options(&self, options: &NttPlanOptions) -> NttScheduleOptions {
+        NttScheduleOptions {
+            max_pass_len: options
+                .max_pass_len
+                .map_or(1 << 30, |m| m.max(2).next_power_of_two()),
+            min_tiles: 2 * self.info().multiprocessors.max(1) as usize,
+        }
     }
 
     /// Compiles, loads and configures pass `index` of `schedule`.

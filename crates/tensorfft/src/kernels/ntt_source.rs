@@ -37,7 +37,9 @@ impl NttKernelSource {
     /// # use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, GOLDILOCKS};
     /// let b = NttBatch::new(NttSpec::new(GOLDILOCKS, 1 << 12, NttKind::Negacyclic).unwrap());
     /// let s = plan_ntt_schedule(&b, 8, tensorfft::Direction::Inverse).unwrap();
-    /// assert!(NttKernelSource::pass(&s, 0).source.contains("WEIGHT = 2"));
+    /// // The last pass of an inverse multiplies its outputs by ψ^(-k) / n.
+    /// let last = s.passes.len() - 1;
+    /// assert!(NttKernelSource::pass(&s, last).source.contains("WEIGHT = 2"));
     /// ```
     pub fn pass(schedule: &NttSchedule, index: usize) -> Self {
         let pass = &schedule.passes[index];

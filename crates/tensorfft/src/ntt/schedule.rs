@@ -807,23 +807,48 @@ impl fmt::Display for NttSchedule {
     }
 }
 
-/// Largest NTT one pass computes, by word size: 4096 `u32` or 2048 `u64` samples per item
-/// (16 KB), so a column tile of 8 items fits [`TILE_BYTES`].
+/// Largest NTT of a single-pass plan, by word size: 4096 `u32` or 2048 `u64` samples per item
+/// (16 KB).
 fn max_pass_len(word_bytes: usize) -> usize {
     16 * 1024 / word_bytes
 }
 
-/// Splits `n` into pass lengths of at most `max_len` as equal as possible, the larger ones where
-/// `larger_last`.
-fn pass_lengths(n: usize, max_len: usize, larger_last: bool) -> Vec<usize> {
+/// Longest pass of a multi-pass plan whose samples are contiguous (a row: one item of 32 KB
+/// `u32` or 64 KB `u64` per block is fine) and longest strided pass (a column: tiles of 8 items,
+/// 32 or 64 contiguous bytes per sample row, must fit shared memory).
+const ROW_MAX_BITS: usize = 13;
+const COLUMN_MAX_BITS: usize = 11;
+
+/// Splits `n` into pass lengths: one pass up to `single_max`; else as equal as possible, then
+/// bits moved from columns longer than [`COLUMN_MAX_BITS`] to the row pass (up to
+/// [`ROW_MAX_BITS`]), all at most `cap`. The row pass (contiguous samples) is last for natural
+/// input (`row_last`), first otherwise.
+fn pass_lengths(n: usize, single_max: usize, cap: usize, row_last: bool) -> Vec<usize> {
     let bits = n.trailing_zeros() as usize;
-    let max_bits = (max_len.max(2).trailing_zeros() as usize).max(1);
-    let passes = bits.div_ceil(max_bits).max(1);
-    let mut out: Vec<usize> = (0..passes)
+    let cap_bits = (cap.max(2).trailing_zeros() as usize).max(1);
+    if bits <= cap_bits.min(single_max.trailing_zeros() as usize) {
+        return vec![n];
+    }
+    let row_max = ROW_MAX_BITS.min(cap_bits);
+    let col_max = COLUMN_MAX_BITS.min(cap_bits);
+    let passes = if bits <= row_max + col_max {
+        2
+    } else {
+        1 + (bits - row_max).div_ceil(col_max)
+    }
+    .max(bits.div_ceil(cap_bits));
+    // Even split; the row pass (index 0 here) takes the larger parts.
+    let mut parts: Vec<usize> = (0..passes)
         .map(|i| bits / passes + usize::from(i < bits % passes))
-        .map(|b| 1usize << b)
         .collect();
-    if larger_last {
+    for i in 1..passes {
+        while parts[i] > col_max && parts[0] < row_max {
+            parts[i] -= 1;
+            parts[0] += 1;
+        }
+    }
+    let mut out: Vec<usize> = parts.into_iter().map(|b| 1usize << b).collect();
+    if row_last {
         out.reverse();
     }
     out
@@ -838,14 +863,41 @@ fn pass_lengths(n: usize, max_len: usize, larger_last: bool) -> Vec<usize> {
 /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 24, NttKind::Cyclic).unwrap())
 ///     .with_orders(Order::Natural, Order::BitReversed);
 /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
-/// assert_eq!(s.passes.iter().map(|p| p.len).collect::<Vec<_>>(), vec![4096, 4096]);
+/// assert_eq!(s.passes.iter().map(|p| p.len).collect::<Vec<_>>(), vec![2048, 8192]);
 /// ```
 pub fn plan_ntt_schedule(
     batch: &NttBatch,
     word_bytes: usize,
     direction: Direction,
 ) -> Result<NttSchedule> {
-    plan_ntt_schedule_limited(batch, word_bytes, direction, max_pass_len(word_bytes))
+    plan_ntt_schedule_with(batch, word_bytes, direction, &NttScheduleOptions::default())
+}
+
+/// Planner knobs beyond the batch: a bound on pass lengths (tests reach the three- and
+/// four-pass geometry at small sizes with it) and the number of tiles (blocks) a pass should
+/// have at least, so one small transform still spreads over the device (the GPU plan asks for
+/// two per multiprocessor); tiles shrink down to 32 contiguous bytes per sample row (columns) or
+/// one item (rows) for it.
+///
+/// ```
+/// let o = tensorfft::ntt::schedule::NttScheduleOptions::default();
+/// assert_eq!(o.min_tiles, 0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NttScheduleOptions {
+    /// Passes of at most this many points (a power of two, at least 2).
+    pub max_pass_len: usize,
+    /// Tiles each pass should have at least.
+    pub min_tiles: usize,
+}
+
+impl Default for NttScheduleOptions {
+    fn default() -> Self {
+        NttScheduleOptions {
+            max_pass_len: 1 << 30,
+            min_tiles: 0,
+        }
+    }
 }
 
 /// [`plan_ntt_schedule`] with passes of at most `max_pass_len` points (a power of two, at least
@@ -864,6 +916,30 @@ pub fn plan_ntt_schedule_limited(
     direction: Direction,
     max_pass_len: usize,
 ) -> Result<NttSchedule> {
+    let options = NttScheduleOptions {
+        max_pass_len,
+        ..Default::default()
+    };
+    plan_ntt_schedule_with(batch, word_bytes, direction, &options)
+}
+
+/// [`plan_ntt_schedule`] with [`NttScheduleOptions`].
+///
+/// ```
+/// use tensorfft::ntt::schedule::{plan_ntt_schedule_with, NttScheduleOptions};
+/// use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 16, NttKind::Cyclic).unwrap());
+/// let o = NttScheduleOptions { min_tiles: 264, ..Default::default() };
+/// let s = plan_ntt_schedule_with(&b, 4, tensorfft::Direction::Forward, &o).unwrap();
+/// assert!(s.passes.iter().all(|p| p.tiles() >= 32));
+/// ```
+pub fn plan_ntt_schedule_with(
+    batch: &NttBatch,
+    word_bytes: usize,
+    direction: Direction,
+    options: &NttScheduleOptions,
+) -> Result<NttSchedule> {
+    let max_pass_len = options.max_pass_len;
     if !max_pass_len.is_power_of_two() || max_pass_len < 2 {
         return Err(Error::InvalidSize(format!(
             "a pass length bound of {max_pass_len} (a power of two, at least 2)"
@@ -878,8 +954,12 @@ pub fn plan_ntt_schedule_limited(
     };
     // Decimation in frequency stores rows bit-reversed: the larger passes go where samples are
     // contiguous (last for natural input, first for bit-reversed input).
-    let max_len = max_pass_len.min(self::max_pass_len(word_bytes));
-    let lens = pass_lengths(n, max_len, from == Order::Natural);
+    let lens = pass_lengths(
+        n,
+        self::max_pass_len(word_bytes),
+        max_pass_len,
+        from == Order::Natural,
+    );
     let count = lens.len();
     let transforms = NttDim::plain(batch.transforms(), n);
     let mut passes = Vec::with_capacity(count);
@@ -921,6 +1001,16 @@ pub fn plan_ntt_schedule_limited(
             pass.items_fastest_out = rest > 1;
         }
         configure_tile(&mut pass, word_bytes);
+        // Spread one small transform over the device: smaller tiles, down to 32 contiguous
+        // bytes per sample row for columns.
+        let floor = if pass.items_fastest_in || pass.items_fastest_out {
+            (32 / word_bytes).max(1)
+        } else {
+            1
+        };
+        while pass.tiles() < options.min_tiles && pass.items_per_tile / 2 >= floor {
+            pass.items_per_tile /= 2;
+        }
         passes.push(pass);
         done *= len;
     }
@@ -1027,8 +1117,10 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
             let tile = group.min(512 * values / pass.len).min(fit).max(1);
             pass.items_per_tile = prev_power_of_two(tile);
         } else {
-            // Rounds of 16 u32 samples (4 stages between exchanges), 8 u64.
-            pass.values_per_thread = pass.len.min(if word_bytes == 4 { 16 } else { 8 });
+            // Rounds of 16 u32 samples (4 stages between exchanges), 8 u64; at most 512
+            // threads per item.
+            let base = if word_bytes == 4 { 16 } else { 8 };
+            pass.values_per_thread = pass.len.min(base.max(pass.len / 512));
             let per_item = pass.len / pass.values_per_thread;
             let fit = (TILE_BYTES / row_bytes(pass)).max(1);
             let tile = (TARGET_THREADS / per_item).clamp(1, fit);
