@@ -813,23 +813,33 @@ fn max_pass_len(word_bytes: usize) -> usize {
     16 * 1024 / word_bytes
 }
 
-/// Longest pass of a multi-pass plan whose samples are contiguous (a row: one item of 32 KB
-/// `u32` or 64 KB `u64` per block is fine) and longest strided pass (a column: tiles of 8 items,
-/// 32 or 64 contiguous bytes per sample row, must fit shared memory).
-const ROW_MAX_BITS: usize = 13;
+/// Longest pass of a multi-pass plan whose samples are contiguous (a row of 32 KB per block:
+/// 2^13 `u32` or 2^12 `u64`; H200: BabyBear 2^24 as 2^11 × 2^13 0.243 ms against 0.310 ms as
+/// 2^12 × 2^12, but Goldilocks 2^24 as 2^11 × 2^13 0.90 ms against 0.79 ms in three passes:
+/// 64-bit passes are bound by their arithmetic, and 8192-word rows leave one item per block)
+/// and longest strided pass (a column: tiles of 8 items, 32 or 64 contiguous bytes per sample
+/// row, must fit shared memory).
+fn row_max_bits(word_bytes: usize) -> usize {
+    if word_bytes == 4 {
+        13
+    } else {
+        12
+    }
+}
 const COLUMN_MAX_BITS: usize = 11;
 
 /// Splits `n` into pass lengths: one pass up to `single_max`; else as equal as possible, then
 /// bits moved from columns longer than [`COLUMN_MAX_BITS`] to the row pass (up to
-/// [`ROW_MAX_BITS`]), all at most `cap`. The row pass (contiguous samples) is last for natural
+/// [`row_max_bits`]), all at most `cap`. The row pass (contiguous samples) is last for natural
 /// input (`row_last`), first otherwise.
-fn pass_lengths(n: usize, single_max: usize, cap: usize, row_last: bool) -> Vec<usize> {
+fn pass_lengths(n: usize, word_bytes: usize, cap: usize, row_last: bool) -> Vec<usize> {
+    let single_max = max_pass_len(word_bytes);
     let bits = n.trailing_zeros() as usize;
     let cap_bits = (cap.max(2).trailing_zeros() as usize).max(1);
     if bits <= cap_bits.min(single_max.trailing_zeros() as usize) {
         return vec![n];
     }
-    let row_max = ROW_MAX_BITS.min(cap_bits);
+    let row_max = row_max_bits(word_bytes).min(cap_bits);
     let col_max = COLUMN_MAX_BITS.min(cap_bits);
     let passes = if bits <= row_max + col_max {
         2
@@ -954,12 +964,7 @@ pub fn plan_ntt_schedule_with(
     };
     // Decimation in frequency stores rows bit-reversed: the larger passes go where samples are
     // contiguous (last for natural input, first for bit-reversed input).
-    let lens = pass_lengths(
-        n,
-        self::max_pass_len(word_bytes),
-        max_pass_len,
-        from == Order::Natural,
-    );
+    let lens = pass_lengths(n, word_bytes, max_pass_len, from == Order::Natural);
     let count = lens.len();
     let transforms = NttDim::plain(batch.transforms(), n);
     let mut passes = Vec::with_capacity(count);
