@@ -25,7 +25,7 @@ fn data(batch: &NttBatch, seed: u64, all_max: bool) -> Vec<u64> {
     let mut s = seed | 1;
     (0..batch.len())
         .map(|i| {
-            let p = batch.spec(i / batch.n()).modulus().value();
+            let p = batch.spec(batch.locate(i).0).modulus().value();
             if all_max {
                 return p - 1;
             }
@@ -37,20 +37,31 @@ fn data(batch: &NttBatch, seed: u64, all_max: bool) -> Vec<u64> {
         .collect()
 }
 
-/// The CPU transform of every transform of the batch, limb by limb.
+/// The CPU transform of every transform of the batch, limb by limb (gathered from and scattered
+/// back to interleaved columns where the batch has them).
 fn expected(batch: &NttBatch, dir: Direction, x: &[u64], naive: bool) -> Vec<u64> {
     let n = batch.n();
-    x.chunks(n)
-        .enumerate()
-        .flat_map(|(t, chunk)| {
-            let spec = batch.spec(t);
-            if naive {
-                naive_ntt(spec, dir, chunk).unwrap()
+    let mut out = vec![0u64; x.len()];
+    for t in 0..batch.transforms() {
+        let at = |i: usize| {
+            if batch.is_interleaved() {
+                i * batch.transforms() + t
             } else {
-                fast_ntt(spec, dir, chunk).unwrap()
+                t * n + i
             }
-        })
-        .collect()
+        };
+        let column: Vec<u64> = (0..n).map(|i| x[at(i)]).collect();
+        let spec = batch.spec(t);
+        let y = if naive {
+            naive_ntt(spec, dir, &column).unwrap()
+        } else {
+            fast_ntt(spec, dir, &column).unwrap()
+        };
+        for (i, v) in y.into_iter().enumerate() {
+            out[at(i)] = v;
+        }
+    }
+    out
 }
 
 fn check(batch: &NttBatch, word: usize, seed: u64, all_max: bool) {
@@ -156,6 +167,38 @@ fn rns_limbs_and_batches() {
         check(&batch, 4, 99, false);
         let unscaled = batch.clone().with_inverse_scaling(false);
         check(&unscaled, 8, 7, false);
+    }
+}
+
+#[test]
+fn interleaved_columns() {
+    // Row-major matrices: 64 columns (a power of two) and 5 columns of 3 limbs (not one).
+    let ps = ntt_friendly_primes(30, 1 << 12, 3).unwrap();
+    for &(a, b) in &ORDERS {
+        for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+            let zk = NttBatch::limbs(&[BABY_BEAR], 1 << 11, kind)
+                .unwrap()
+                .with_orders(a, b)
+                .batch(64)
+                .interleaved(true);
+            check(&zk, 4, 11, false);
+            let fhe = NttBatch::limbs(&ps, 1 << 12, kind)
+                .unwrap()
+                .with_orders(a, b)
+                .batch(5)
+                .interleaved(true);
+            check(&fhe, 8, 12, false);
+            let x = data(&fhe, 3, false);
+            for dir in [Direction::Forward, Direction::Inverse] {
+                let s = plan_ntt_schedule_limited(&fhe, 4, dir, 16).unwrap();
+                assert_eq!(s.passes.len(), 3);
+                assert_eq!(
+                    execute(&s, &x).unwrap(),
+                    expected(&fhe, dir, &x, false),
+                    "{s}"
+                );
+            }
+        }
     }
 }
 

@@ -150,15 +150,16 @@ fn all_strided_kernels() -> Vec<KernelSource> {
 }
 
 /// Every NTT pass kernel of lengths 2 … 2^24 (u32) and 2 … 2^22 (u64, Goldilocks), every order
-/// pair, cyclic and negacyclic, both directions, and their block-synchronous baselines; one per
-/// kernel name.
+/// pair, cyclic and negacyclic, both directions, contiguous and interleaved columns (64 and
+/// 100), tiles as planned and as spread on an H100 and an H200, and their block-synchronous
+/// baselines; one per kernel name.
 fn all_ntt_kernels() -> Vec<KernelSource> {
     use tensorfft::kernels::ntt_source::NttKernelSource;
     use tensorfft::ntt::schedule::{plan_ntt_schedule_with, NttScheduleOptions};
     use tensorfft::ntt::{NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS};
     use tensorfft::Direction;
     let orders = [Order::Natural, Order::BitReversed];
-    let mut out: Vec<KernelSource> = Vec::new();
+    let mut batches = Vec::new();
     for (p, word, max_log) in [(BABY_BEAR, 4, 24), (FHE_62, 8, 18), (GOLDILOCKS, 8, 22)] {
         for log_n in 1..=max_log {
             for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
@@ -170,28 +171,34 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
                         continue;
                     };
                     let batch = batch.with_orders(a, b);
-                    // Tiles as planned, and as the GPU plans spread them on an H100 and an H200.
-                    for (dir, min_tiles) in [Direction::Forward, Direction::Inverse]
-                        .into_iter()
-                        .flat_map(|d| [0, 228, 264].map(move |m| (d, m)))
-                    {
-                        let o = NttScheduleOptions {
-                            min_tiles,
-                            ..Default::default()
-                        };
-                        let s = plan_ntt_schedule_with(&batch, word, dir, &o).unwrap();
-                        for sched in [s.clone(), s.block_synchronous()] {
-                            for i in 0..sched.passes.len() {
-                                let k = NttKernelSource::pass(&sched, i);
-                                if !out.iter().any(|o| o.stem == k.entry) {
-                                    out.push(KernelSource {
-                                        source: k.source,
-                                        stem: k.entry,
-                                        threads_per_block: k.threads,
-                                        shared_bytes: k.shared_bytes,
-                                    });
-                                }
-                            }
+                    if log_n >= 8 {
+                        batches.push((batch.clone().batch(64).interleaved(true), word));
+                        batches.push((batch.clone().batch(100).interleaved(true), word));
+                    }
+                    batches.push((batch, word));
+                }
+            }
+        }
+    }
+    let mut out: Vec<KernelSource> = Vec::new();
+    for (batch, word) in &batches {
+        for dir in [Direction::Forward, Direction::Inverse] {
+            for min_tiles in [0, 228, 264] {
+                let o = NttScheduleOptions {
+                    min_tiles,
+                    ..Default::default()
+                };
+                let s = plan_ntt_schedule_with(batch, *word, dir, &o).unwrap();
+                for sched in [s.clone(), s.block_synchronous()] {
+                    for i in 0..sched.passes.len() {
+                        let k = NttKernelSource::pass(&sched, i);
+                        if !out.iter().any(|o| o.stem == k.entry) {
+                            out.push(KernelSource {
+                                source: k.source,
+                                stem: k.entry,
+                                threads_per_block: k.threads,
+                                shared_bytes: k.shared_bytes,
+                            });
                         }
                     }
                 }

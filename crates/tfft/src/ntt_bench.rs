@@ -30,6 +30,8 @@ pub struct NttBenchRow {
     pub limbs: usize,
     pub kind: String,
     pub orders: String,
+    /// Interleaved columns (a row-major matrix).
+    pub interleaved: bool,
     pub direction: String,
     pub passes: usize,
     pub bytes: usize,
@@ -65,6 +67,7 @@ struct Row {
     batch: usize,
     kind: NttKind,
     orders: (Order, Order),
+    interleaved: bool,
 }
 
 fn field_name(p: u64) -> &'static str {
@@ -107,6 +110,7 @@ fn rows(quick: bool) -> Vec<Row> {
                 batch: 1,
                 kind: NttKind::Cyclic,
                 orders: nr,
+                interleaved: false,
             });
         }
     }
@@ -120,19 +124,23 @@ fn rows(quick: bool) -> Vec<Row> {
                 batch: ((1usize << 26) >> log_n).max(1),
                 kind: NttKind::Cyclic,
                 orders: nr,
+                interleaved: false,
             });
         }
     }
-    for orders in [nr, (Order::Natural, Order::Natural)] {
-        out.push(Row {
-            field: "babybear",
-            moduli: vec![BABY_BEAR],
-            word: 4,
-            log_n: 20,
-            batch: 64,
-            kind: NttKind::Cyclic,
-            orders,
-        });
+    for interleaved in [false, true] {
+        for orders in [nr, (Order::Natural, Order::Natural)] {
+            out.push(Row {
+                field: "babybear",
+                moduli: vec![BABY_BEAR],
+                word: 4,
+                log_n: 20,
+                batch: 64,
+                kind: NttKind::Cyclic,
+                orders,
+                interleaved,
+            });
+        }
     }
     if let Ok(moduli) = ntt_friendly_primes(62, 1 << 16, 40) {
         out.push(Row {
@@ -143,6 +151,7 @@ fn rows(quick: bool) -> Vec<Row> {
             batch: 1,
             kind: NttKind::Negacyclic,
             orders: nr,
+            interleaved: false,
         });
     }
     out
@@ -173,6 +182,7 @@ pub fn run(
                 batch,
                 kind: NttKind::Cyclic,
                 orders: (Order::Natural, Order::BitReversed),
+                interleaved: false,
             }]
         }
         None => rows(quick),
@@ -262,7 +272,7 @@ fn header() -> String {
 fn row_line(r: &NttBenchRow) -> String {
     format!(
         "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {}",
-        r.field,
+        if r.interleaved { format!("{}/rows", r.field) } else { r.field.clone() },
         r.word_bits,
         r.log_n,
         r.transforms,
@@ -301,7 +311,8 @@ fn time_runs(
 fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<NttBenchRow, Error> {
     let batch = NttBatch::limbs(&r.moduli, 1 << r.log_n, r.kind)?
         .with_orders(r.orders.0, r.orders.1)
-        .batch(r.batch);
+        .batch(r.batch)
+        .interleaved(r.interleaved);
     let dir = Direction::Forward;
     let plan = gpu.plan_ntt::<W>(&batch)?;
     let baseline = gpu.plan_ntt_with::<W>(
@@ -317,8 +328,10 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
     // changes with every run; every run transforms random-looking values in [0, p)).
     let mut data = gpu.upload(&x)?;
     plan.execute_in_place(dir, &mut data)?;
-    let got = gpu.download_range(&data, 0, n)?;
-    let xs: Vec<u64> = x[..n].iter().map(|&v| v.into()).collect();
+    let stride = if r.interleaved { batch.transforms() } else { 1 };
+    let all = gpu.download(&data)?;
+    let got: Vec<W> = (0..n).map(|i| all[i * stride]).collect();
+    let xs: Vec<u64> = (0..n).map(|i| x[i * stride].into()).collect();
     let want = fast_ntt(batch.spec(0), dir, &xs)?;
     let exact = got.iter().zip(&want).all(|(&g, &w)| g.into() == w);
     gpu.upload_into(&x, &mut data)?;
@@ -351,6 +364,7 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
                 "R"
             }
         ),
+        interleaved: r.interleaved,
         direction: format!("{dir:?}").to_lowercase(),
         passes,
         bytes: batch.len() * W::BYTES,

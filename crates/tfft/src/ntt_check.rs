@@ -31,6 +31,8 @@ pub struct NttCase {
     pub max_pass_len: Option<usize>,
     /// The block-synchronous baseline.
     pub baseline: bool,
+    /// Interleaved columns (a row-major matrix).
+    pub interleaved: bool,
 }
 
 /// The result of one case in one direction.
@@ -81,7 +83,7 @@ fn case_name(c: &NttCase) -> String {
         c.max_pass_len
             .map_or(String::new(), |m| format!(" max-pass={m}")),
         if c.baseline { " baseline" } else { "" },
-    )
+    ) + if c.interleaved { " interleaved" } else { "" }
 }
 
 /// The sweep: sizes 2 … 2^24 (32-bit primes) and 2 … 2^22 (64-bit), both kinds, every order
@@ -105,6 +107,7 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
         all_max: false,
         max_pass_len: None,
         baseline: false,
+        interleaved: false,
     };
     let mut out = Vec::new();
     for (p, word, max_log) in [
@@ -190,6 +193,28 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
         for (p, word, log_n) in [(BABY_BEAR, 4, 12), (BABY_BEAR, 4, 22), (GOLDILOCKS, 8, 20)] {
             let mut c = base(vec![p], word, log_n, NttKind::Cyclic, o);
             c.baseline = true;
+            out.push(c);
+        }
+        // Interleaved columns (row-major matrices): 64, 100 and 3 limbs × 5 columns.
+        for (moduli, word, log_n, batch, kind) in [
+            (vec![BABY_BEAR], 4, 20, 64, NttKind::Cyclic),
+            (vec![BABY_BEAR], 4, 11, 100, NttKind::Negacyclic),
+            (vec![GOLDILOCKS], 8, 16, 64, NttKind::Cyclic),
+            (vec![KOALA_BEAR], 4, 22, 4, NttKind::Cyclic),
+            (
+                ntt_friendly_primes(60, 1 << 12, 3).unwrap_or_default(),
+                8,
+                12,
+                5,
+                NttKind::Negacyclic,
+            ),
+        ] {
+            if moduli.is_empty() {
+                continue;
+            }
+            let mut c = base(moduli, word, log_n, kind, o);
+            c.batch = batch;
+            c.interleaved = true;
             out.push(c);
         }
     }
@@ -286,11 +311,10 @@ pub fn run(quick: bool, json: Option<&Path>, only_log_n: Option<u32>) -> Result<
 
 /// Random words below each limb's modulus (p − 1 everywhere with `all_max`).
 pub fn ntt_data<W: NttWord>(batch: &NttBatch, seed: u64, all_max: bool) -> Vec<W> {
-    let n = batch.n();
     let mut s = seed | 1;
     (0..batch.len())
         .map(|i| {
-            let p = batch.spec(i / n).modulus().value();
+            let p = batch.spec(batch.locate(i).0).modulus().value();
             if all_max {
                 return W::from_u64(p - 1);
             }
@@ -314,14 +338,14 @@ fn case_options(c: &NttCase) -> NttPlanOptions {
 pub fn case_batch(c: &NttCase) -> Result<NttBatch, Error> {
     Ok(NttBatch::limbs(&c.moduli, 1 << c.log_n, c.kind)?
         .with_orders(c.orders.0, c.orders.1)
-        .batch(c.batch))
+        .batch(c.batch)
+        .interleaved(c.interleaved))
 }
 
 fn check_case<W: NttWord>(gpu: &Gpu, c: &NttCase, seed: u64) -> Result<Vec<NttCheckRow>, Error> {
     let batch = case_batch(c)?;
     let plan = gpu.plan_ntt_with::<W>(&batch, &case_options(c))?;
     let x: Vec<W> = ntt_data(&batch, seed, c.all_max);
-    let n = batch.n();
     let transforms = batch.transforms();
     // Every transform of small batches; the first, a middle one and the last of large ones
     // (each with its own limb).
@@ -341,10 +365,10 @@ fn check_case<W: NttWord>(gpu: &Gpu, c: &NttCase, seed: u64) -> Result<Vec<NttCh
         let mut out = gpu.alloc::<W>(batch.len())?;
         gpu.poison(&mut out)?;
         plan.execute_into(dir, &input, &mut out)?;
-        let wrong_out = count_wrong(gpu, &out, &expected, &sample, n)?;
+        let wrong_out = count_wrong(gpu, &out, &expected, &sample, &batch)?;
         let mut data = gpu.upload(&x)?;
         plan.execute_in_place(dir, &mut data)?;
-        let wrong_in = count_wrong(gpu, &data, &expected, &sample, n)?;
+        let wrong_in = count_wrong(gpu, &data, &expected, &sample, &batch)?;
         // The input of an out-of-place run is never written.
         let untouched = gpu.download(&input)? == x;
         rows.push(NttCheckRow {
@@ -373,7 +397,7 @@ fn expected_transforms<W: NttWord>(
             .iter()
             .map(|&t| {
                 s.spawn(move || {
-                    let xs: Vec<u64> = x[t * n..(t + 1) * n].iter().map(|&v| v.into()).collect();
+                    let xs: Vec<u64> = (0..n).map(|i| x[at(batch, t, i)].into()).collect();
                     fast_ntt(batch.spec(t), dir, &xs)
                 })
             })
@@ -389,16 +413,34 @@ fn expected_transforms<W: NttWord>(
     results.into_iter().collect()
 }
 
+/// Where word `i` of transform `t` lives.
+fn at(batch: &NttBatch, t: usize, i: usize) -> usize {
+    if batch.is_interleaved() {
+        i * batch.transforms() + t
+    } else {
+        t * batch.n() + i
+    }
+}
+
 fn count_wrong<W: NttWord>(
     gpu: &Gpu,
     buffer: &tensorfft::DeviceBuffer<W>,
     expected: &[Vec<u64>],
     sample: &[usize],
-    n: usize,
+    batch: &NttBatch,
 ) -> Result<usize, Error> {
+    let n = batch.n();
+    let whole = if batch.is_interleaved() {
+        Some(gpu.download(buffer)?)
+    } else {
+        None
+    };
     let mut wrong = 0;
     for (&t, want) in sample.iter().zip(expected) {
-        let got = gpu.download_range(buffer, t * n, n)?;
+        let got = match &whole {
+            Some(all) => (0..n).map(|i| all[at(batch, t, i)]).collect(),
+            None => gpu.download_range(buffer, t * n, n)?,
+        };
         wrong += got
             .iter()
             .zip(want)

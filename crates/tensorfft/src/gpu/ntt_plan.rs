@@ -94,7 +94,7 @@ struct NttGeometry {
     tw_dim: i32,
     tw_lo_bits: i32,
     wt_lo_bits: i32,
-    pad: i32,
+    transform_dim: i32,
 }
 
 // SAFETY: a plain `repr(C)` struct of integers, passed by value as a kernel parameter whose C++
@@ -120,13 +120,18 @@ impl NttGeometry {
             wt_lo: layout.weight_lo as u64,
             tw_dim: -1,
             wt_lo_bits: layout.weight_lo_bits as i32,
+            transform_dim: pass.transform_dim as i32,
             ..Default::default()
         };
         for (d, dim) in pass.dims.iter().enumerate().take(3) {
             let bits = dim.count.trailing_zeros() as i32;
             g.count[d] = dim.count as u64;
             if d < 2 {
-                g.log_count[d] = bits;
+                g.log_count[d] = if dim.count.is_power_of_two() {
+                    bits
+                } else {
+                    -1
+                };
             }
             g.in_stride[d] = dim.in_stride as u64;
             g.out_stride[d] = dim.out_stride as u64;

@@ -65,7 +65,7 @@ fn run_pass(schedule: &NttSchedule, index: usize, input: &[u64], output: &mut [u
     let mut buf = vec![0u64; len];
     for f in 0..pass.items() {
         let c = coordinates(pass, f);
-        let transform = c[c.len() - 1];
+        let transform = c[pass.transform_dim];
         let l = transform % limbs;
         let m = schedule.batch.spec(l).modulus();
         let t = &tables[l];

@@ -107,6 +107,7 @@ impl NttArithmetic {
 pub struct NttBatch {
     specs: Vec<NttSpec>,
     batch: usize,
+    interleaved: bool,
 }
 
 impl NttBatch {
@@ -121,6 +122,7 @@ impl NttBatch {
         NttBatch {
             specs: vec![spec],
             batch: 1,
+            interleaved: false,
         }
     }
 
@@ -143,7 +145,11 @@ impl NttBatch {
             .iter()
             .map(|&p| NttSpec::new(p, n, kind))
             .collect::<Result<Vec<_>>>()?;
-        Ok(NttBatch { specs, batch: 1 })
+        Ok(NttBatch {
+            specs,
+            batch: 1,
+            interleaved: false,
+        })
     }
 
     /// Transforms per limb (`batch ≥ 1`; 0 is treated as 1).
@@ -156,6 +162,47 @@ impl NttBatch {
     pub fn batch(mut self, batch: usize) -> Self {
         self.batch = batch.max(1);
         self
+    }
+
+    /// Interleaved columns (a row-major matrix, as ZK provers keep their traces): word `i` of
+    /// transform `t` at `i · transforms() + t` instead of `t · n + i`; every transform runs down
+    /// its column, without a transpose. Limbs stay `t mod limbs`.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).batch(64).interleaved(true);
+    /// assert!(b.is_interleaved());
+    /// ```
+    pub fn interleaved(mut self, interleaved: bool) -> Self {
+        self.interleaved = interleaved;
+        self
+    }
+
+    /// Whether the columns are interleaved (see [`NttBatch::interleaved`]).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// assert!(!NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).is_interleaved());
+    /// ```
+    pub fn is_interleaved(&self) -> bool {
+        self.interleaved
+    }
+
+    /// The transform and index of word `w` of the data: `(w / n, w mod n)`, or for interleaved
+    /// columns `(w mod transforms, w / transforms)`.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 16, NttKind::Cyclic).unwrap()).batch(4);
+    /// assert_eq!(b.locate(17), (1, 1));
+    /// assert_eq!(b.clone().interleaved(true).locate(17), (1, 4));
+    /// ```
+    pub fn locate(&self, w: usize) -> (usize, usize) {
+        if self.interleaved {
+            (w % self.transforms(), w / self.transforms())
+        } else {
+            (w / self.n(), w % self.n())
+        }
     }
 
     /// Sets the orders of every limb (see [`NttSpec::with_orders`]).
@@ -275,9 +322,8 @@ impl NttBatch {
                 actual: data.len(),
             });
         }
-        let n = self.n();
         for (i, &v) in data.iter().enumerate() {
-            let p = self.spec(i / n).modulus().value();
+            let p = self.spec(self.locate(i).0).modulus().value();
             let v: u64 = v.into();
             if v >= p {
                 return Err(Error::NotReduced {
@@ -411,8 +457,11 @@ impl NttTwiddle {
 pub struct NttPass {
     /// Points of each item's NTT.
     pub len: usize,
-    /// Item dimensions, fastest first; the last counts the transforms (its stride is `n`).
+    /// Item dimensions, fastest first; one of them counts the transforms.
     pub dims: Vec<NttDim>,
+    /// The dimension that counts the transforms (the last, or the first for interleaved
+    /// columns, whose transforms are the contiguous side).
+    pub transform_dim: usize,
     /// Element distance between an item's samples in the input.
     pub sample_in: usize,
     /// Element distance between an item's outputs.
@@ -1005,6 +1054,9 @@ pub fn plan_ntt_schedule_with(
             pass.dims[1].out_bit_reversed = false;
             pass.items_fastest_out = rest > 1;
         }
+        if batch.is_interleaved() && batch.transforms() > 1 {
+            interleave(&mut pass, batch.transforms());
+        }
         configure_tile(&mut pass, word_bytes);
         // Spread one small transform over the device: smaller tiles, down to 32 contiguous
         // bytes per sample row for columns.
@@ -1029,6 +1081,33 @@ pub fn plan_ntt_schedule_with(
         arithmetic,
         passes,
     })
+}
+
+/// Interleaved columns: every element distance times the number of transforms, the transforms
+/// at distance 1 and first among the dimensions (neighbouring threads on neighbouring columns).
+fn interleave(pass: &mut NttPass, transforms: usize) {
+    let t = pass.transform_dim;
+    for (d, dim) in pass.dims.iter_mut().enumerate() {
+        if d == t {
+            dim.in_stride = 1;
+            dim.out_stride = 1;
+        } else {
+            dim.in_stride *= transforms;
+            dim.out_stride *= transforms;
+        }
+    }
+    pass.sample_in *= transforms;
+    pass.sample_out *= transforms;
+    let dim = pass.dims.remove(t);
+    pass.dims.insert(0, dim);
+    if let Some(tw) = &mut pass.twiddle {
+        if tw.dim < t {
+            tw.dim += 1;
+        }
+    }
+    pass.transform_dim = 0;
+    pass.items_fastest_in = true;
+    pass.items_fastest_out = true;
 }
 
 /// Where pass `j` of a schedule sits: `n`, its length `L_j`, the points done before it (`A_j`)
@@ -1063,6 +1142,7 @@ impl Geometry {
                 dim: 0,
                 root: self.n / self.done,
             }),
+            transform_dim: 2,
             items_per_tile: 1,
             values_per_thread: 1,
             round_stages: 1,
@@ -1092,6 +1172,7 @@ impl Geometry {
                 dim: 1,
                 root: self.n / self.done,
             }),
+            transform_dim: 2,
             items_per_tile: 1,
             values_per_thread: 1,
             round_stages: 1,

@@ -32,13 +32,13 @@ struct NttGeometry {
     u64 tw_lo;             // entry of the low twiddle table
     u64 wt_hi;             // entry of the high weight table
     u64 wt_lo;             // entry of the low weight table
-    int log_count[2];      // log2 of count[0] and count[1]
+    int log_count[2];      // log2 of count[0] and count[1] (-1: not a power of two)
     int in_rev_bits[3];    // bits reversed to find an input position (0: natural)
     int out_rev_bits[3];   // and an output position
     int tw_dim;            // item dimension of m (-1: no twiddle)
     int tw_lo_bits;        // exponent bits read from the low twiddle table
     int wt_lo_bits;        // index bits read from the low weight table
-    int pad_;
+    int transform_dim;     // the dimension that counts the transforms
 };
 
 // 16 bytes of words from registers to a 16-byte aligned address.
@@ -81,12 +81,22 @@ struct NttPass {
         Word p[TILE];
     };
 
-    // Dimensions 0 and 1 count powers of two (shifts and masks); the last counts transforms.
+    // Coordinates of an item: dimensions 0 and 1 by shifts and masks where they count powers of
+    // two (log_count >= 0), else by division; the last takes the rest.
     __device__ static void describe(const NttGeometry& g, u64 item, Items& it, int slot, const Word* moduli) {
         u64 c[3];
-        c[0] = item & (g.count[0] - 1);
-        c[1] = (item >> g.log_count[0]) & (g.count[1] - 1);
-        c[2] = item >> (g.log_count[0] + g.log_count[1]);
+        u64 f = item;
+#pragma unroll
+        for (int d = 0; d < 2; ++d) {
+            if (g.log_count[d] >= 0) {
+                c[d] = f & (g.count[d] - 1);
+                f >>= g.log_count[d];
+            } else {
+                c[d] = f % g.count[d];
+                f /= g.count[d];
+            }
+        }
+        c[2] = f;
         u64 base_in = 0, base_out = 0, weight = 0;
 #pragma unroll
         for (int d = 0; d < 3; ++d) {
@@ -94,7 +104,8 @@ struct NttPass {
             base_out += reverse_bits(c[d], g.out_rev_bits[d]) * g.out_stride[d];
             weight += c[d] * (Cfg::WEIGHT == 1 ? g.in_weight[d] : g.out_weight[d]);
         }
-        const u64 limb = g.limbs == 1 ? 0 : (c[2] < 0xFFFFFFFFull ? (u32)c[2] % (u32)g.limbs : c[2] % g.limbs);
+        const u64 t = g.transform_dim == 0 ? c[0] : g.transform_dim == 1 ? c[1] : c[2];
+        const u64 limb = g.limbs == 1 ? 0 : (t < 0xFFFFFFFFull ? (u32)t % (u32)g.limbs : t % g.limbs);
         it.base_in[slot] = base_in;
         it.base_out[slot] = base_out;
         it.weight[slot] = weight;
