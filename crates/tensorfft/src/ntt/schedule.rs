@@ -862,17 +862,18 @@ fn max_pass_len(word_bytes: usize) -> usize {
     16 * 1024 / word_bytes
 }
 
-/// Longest pass of a multi-pass plan whose samples are contiguous (a row of 32 KB per block:
-/// 2^13 `u32` or 2^12 `u64`; H200: BabyBear 2^24 as 2^11 × 2^13 0.243 ms against 0.310 ms as
-/// 2^12 × 2^12, but Goldilocks 2^24 as 2^11 × 2^13 0.90 ms against 0.79 ms in three passes:
-/// 64-bit passes are bound by their arithmetic, and 8192-word rows leave one item per block)
-/// and longest strided pass (a column: tiles of 8 items, 32 or 64 contiguous bytes per sample
-/// row, must fit shared memory).
+/// Longest pass of a multi-pass plan whose samples are contiguous (a row: 2^13 `u32`, 32 KB per
+/// block; H200, `2026-11-24-h200-ntt-bench.json`: BabyBear 2^24 as 2^11 × 2^13 0.241 ms against
+/// 0.310 ms as 2^12 × 2^12 with 16-byte column rows) and longest strided pass (a column: tiles
+/// of 8 items, 32 or 64 contiguous bytes per sample row, must fit shared memory). `u64` rows stay
+/// at 2^11: the 64-bit passes are bound by their arithmetic, and longer rows leave fewer items
+/// per block (Goldilocks 2^23 as 2^11 × 2^12 0.469 ms against 0.397 ms in three passes, 2^24 as
+/// 2^11 × 2^13 0.90 ms against 0.79 ms).
 fn row_max_bits(word_bytes: usize) -> usize {
     if word_bytes == 4 {
         13
     } else {
-        12
+        11
     }
 }
 const COLUMN_MAX_BITS: usize = 11;
