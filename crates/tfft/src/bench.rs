@@ -277,7 +277,7 @@ fn row_line(r: &BenchRow) -> String {
 }
 
 /// Median, min and max of `reps` event-timed runs of `f`, after warm-up.
-fn time_runs(
+pub(crate) fn time_runs(
     gpu: &Gpu,
     reps: usize,
     mut f: impl FnMut() -> Result<(), tensorfft::Error>,

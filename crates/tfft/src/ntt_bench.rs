@@ -3,6 +3,7 @@
 //! bytes, in one process; median of event-timed in-place runs after warm-up, on random data,
 //! the timed plan's output checked bit for bit against the CPU on one transform.
 
+use crate::bench::time_runs;
 use crate::data::fresh_seed;
 use crate::ntt_check::ntt_data;
 use crate::report::RunMeta;
@@ -10,14 +11,11 @@ use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
 use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord};
-use tensorfft::gpu::timer::EventTimer;
 use tensorfft::ntt::{
     fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
     KOALA_BEAR,
 };
 use tensorfft::{Direction, Error, Gpu};
-
-const WARMUP: usize = 3;
 
 /// One bench row.
 #[derive(Serialize, Clone, Debug)]
@@ -236,17 +234,9 @@ pub fn run(
             reps,
             rows,
         };
-        std::fs::write(
-            path,
-            serde_json::to_string_pretty(&report).unwrap_or_default(),
-        )?;
-        println!("wrote {}", path.display());
+        crate::report::write_json(path, &report)?;
     }
-    Ok(if errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(crate::report::exit_code(errors.is_empty()))
 }
 
 fn header() -> String {
@@ -287,25 +277,6 @@ fn row_line(r: &NttBenchRow) -> String {
         r.speedup_vs_baseline,
         r.exact
     )
-}
-
-/// Median, min and max of `reps` event-timed runs of `f`, after warm-up.
-fn time_runs(
-    gpu: &Gpu,
-    reps: usize,
-    mut f: impl FnMut() -> Result<(), Error>,
-) -> Result<(f64, f64, f64), Error> {
-    for _ in 0..WARMUP {
-        f()?;
-    }
-    gpu.synchronize()?;
-    let timer = EventTimer::new(gpu)?;
-    let mut ts = Vec::with_capacity(reps);
-    for _ in 0..reps {
-        ts.push(timer.time(gpu, &mut f)?);
-    }
-    ts.sort_by(f64::total_cmp);
-    Ok((ts[ts.len() / 2], ts[0], ts[ts.len() - 1]))
 }
 
 fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<NttBenchRow, Error> {

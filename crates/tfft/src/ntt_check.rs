@@ -296,17 +296,9 @@ pub fn run(quick: bool, json: Option<&Path>, only_log_n: Option<u32>) -> Result<
             meta: RunMeta::new(&gpu, seed),
             rows,
         };
-        std::fs::write(
-            path,
-            serde_json::to_string_pretty(&report).unwrap_or_default(),
-        )?;
-        println!("wrote {}", path.display());
+        crate::report::write_json(path, &report)?;
     }
-    Ok(if failures.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(crate::report::exit_code(failures.is_empty()))
 }
 
 /// Random words below each limb's modulus (p − 1 everywhere with `all_max`).

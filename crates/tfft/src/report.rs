@@ -66,3 +66,22 @@ pub fn now_utc() -> String {
         rem % 60
     )
 }
+
+/// Writes a report as pretty JSON and says so.
+pub fn write_json(path: &std::path::Path, report: &impl Serialize) -> std::io::Result<()> {
+    std::fs::write(
+        path,
+        serde_json::to_string_pretty(report).unwrap_or_default(),
+    )?;
+    println!("wrote {}", path.display());
+    Ok(())
+}
+
+/// Success when nothing failed.
+pub fn exit_code(ok: bool) -> std::process::ExitCode {
+    if ok {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
+    }
+}

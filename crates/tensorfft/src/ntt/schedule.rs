@@ -20,7 +20,7 @@
 
 use super::spec::{NttKind, NttSpec, Order};
 use crate::error::{Error, Result};
-use crate::plan::schedule::{pass_buffers, Buffer};
+use crate::plan::schedule::{pass_buffers, scratch_count, Buffer};
 use crate::plan::Direction;
 use std::fmt;
 
@@ -794,17 +794,7 @@ impl NttSchedule {
     /// assert_eq!(plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().scratch_elements(), 1 << 20);
     /// ```
     pub fn scratch_elements(&self) -> usize {
-        let buffers = [false, true]
-            .iter()
-            .flat_map(|&ip| self.buffers(ip))
-            .flat_map(|(a, b)| [a, b])
-            .filter_map(|b| match b {
-                Buffer::Scratch(k) => Some(k as usize + 1),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        buffers * self.batch.len()
+        scratch_count(&[self.buffers(false), self.buffers(true)]) * self.batch.len()
     }
 }
 

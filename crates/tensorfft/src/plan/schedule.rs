@@ -304,16 +304,7 @@ impl Schedule {
     /// assert_eq!(s.scratch_buffers(), 0);
     /// ```
     pub fn scratch_buffers(&self) -> usize {
-        [false, true]
-            .iter()
-            .flat_map(|&ip| self.buffers(ip))
-            .flat_map(|(a, b)| [a, b])
-            .filter_map(|b| match b {
-                Buffer::Scratch(k) => Some(k as usize + 1),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0)
+        scratch_count(&[self.buffers(false), self.buffers(true)])
     }
 
     /// Scratch elements the plan needs (see [`Schedule::scratch_buffers`]).
@@ -402,6 +393,25 @@ pub fn pass_buffers(
         out[1].0 = spare;
     }
     out
+}
+
+/// Scratch buffers the given pass buffer assignments use (the most of any of them).
+///
+/// ```
+/// use tensorfft::plan::schedule::{scratch_count, Buffer};
+/// assert_eq!(scratch_count(&[vec![(Buffer::Input, Buffer::Scratch(1))], vec![]]), 2);
+/// ```
+pub fn scratch_count(assignments: &[Vec<(Buffer, Buffer)>]) -> usize {
+    assignments
+        .iter()
+        .flatten()
+        .flat_map(|&(a, b)| [a, b])
+        .filter_map(|b| match b {
+            Buffer::Scratch(k) => Some(k as usize + 1),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Error bound of one strided pass: its inner DFT, the tile rounded into the exchange format

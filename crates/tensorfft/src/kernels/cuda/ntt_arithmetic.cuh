@@ -15,27 +15,13 @@ typedef unsigned long long u64;
 template <class T>
 __device__ __forceinline__ T umin(T a, T b) { return a < b ? a : b; }
 
-struct Shoup32 {
-    typedef u32 Word;
-    Word p;
-    __device__ __forceinline__ Word add(Word a, Word b) const {
-        Word s = a + b;
-        return umin(s, s - p);
-    }
-    __device__ __forceinline__ Word sub(Word a, Word b) const {
-        Word d = a - b;
-        return umin(d, d + p);
-    }
-    // a * w mod p for a table constant w with companion ws = floor(w 2^32 / p).
-    __device__ __forceinline__ Word mul(Word a, Word w, Word ws) const {
-        Word q = __umulhi(a, ws);
-        Word r = a * w - q * p;
-        return umin(r, r - p);
-    }
-};
+__device__ __forceinline__ u32 mul_hi(u32 a, u32 b) { return __umulhi(a, b); }
+__device__ __forceinline__ u64 mul_hi(u64 a, u64 b) { return __umul64hi(a, b); }
 
-struct Shoup64 {
-    typedef u64 Word;
+// Shoup arithmetic in words W (u32: p < 2^31, u64: p < 2^63).
+template <class W>
+struct Shoup {
+    typedef W Word;
     Word p;
     __device__ __forceinline__ Word add(Word a, Word b) const {
         Word s = a + b;
@@ -45,12 +31,15 @@ struct Shoup64 {
         Word d = a - b;
         return umin(d, d + p);
     }
+    // a * w mod p for a table constant w with companion ws = floor(w 2^bits / p).
     __device__ __forceinline__ Word mul(Word a, Word w, Word ws) const {
-        Word q = __umul64hi(a, ws);
+        Word q = mul_hi(a, ws);
         Word r = a * w - q * p;
         return umin(r, r - p);
     }
 };
+typedef Shoup<u32> Shoup32;
+typedef Shoup<u64> Shoup64;
 
 struct Goldilocks {
     typedef u64 Word;

@@ -114,6 +114,14 @@ struct NttPass {
         it.p[slot] = moduli[limb];
     }
 
+    // The tile's items described by its first threads, for the whole block.
+    __device__ static void describe_tile(const NttGeometry& g, u64 first, Items& it, const Word* moduli) {
+        for (int slot = threadIdx.x; slot < TILE; slot += THREADS) {
+            if (first + slot < g.items) describe(g, first + slot, it, slot, moduli);
+        }
+        __syncthreads();
+    }
+
     // x * hi[i >> lo_bits] * lo[i & (2^lo_bits - 1)]: a power from two tables.
     __device__ static Word times_power(const A& a, Word x, const Word* t, u64 hi, u64 lo, int lo_bits, u64 i) {
         x = mul_constant(a, x, load_constant<A>(t, hi + (i >> lo_bits)));
@@ -138,12 +146,7 @@ struct NttPass {
         __shared__ Items it;
         const u64 first = (u64)blockIdx.x * TILE;
         const int tid = threadIdx.x;
-        for (int slot = tid; slot < TILE; slot += THREADS) {
-            if (first + slot < g.items) {
-                describe(g, first + slot, it, slot, moduli);
-            }
-        }
-        __syncthreads();
+        describe_tile(g, first, it, moduli);
 
         // Load: natural local index s at row position s.
 #pragma unroll 4
@@ -313,12 +316,7 @@ struct NttPass {
         __shared__ Items it;
         const u64 first = (u64)blockIdx.x * TILE;
         const int tid = threadIdx.x;
-        for (int slot = tid; slot < TILE; slot += THREADS) {
-            if (first + slot < g_.items) {
-                describe(g_, first + slot, it, slot, moduli);
-            }
-        }
-        __syncthreads();
+        describe_tile(g_, first, it, moduli);
         const int item = Cfg::ITEMS_FAST_IN ? tid % TILE : tid / PER_ITEM;
         const int t = Cfg::ITEMS_FAST_IN ? tid / TILE : tid % PER_ITEM;
         const bool live = first + item < g_.items;
