@@ -9,6 +9,7 @@ mod demo;
 mod info;
 mod ntt_bench;
 mod ntt_check;
+mod ntt_plot;
 mod plan_info;
 mod plot;
 mod progress;
@@ -187,6 +188,13 @@ enum Command {
 
 #[derive(Subcommand)]
 enum NttCommand {
+    /// Draw the plot of an NTT bench JSON file.
+    Plot {
+        /// JSON written by `tfft ntt bench --json`.
+        json: PathBuf,
+        /// Output PNG.
+        png: PathBuf,
+    },
     /// GPU NTTs against the CPU transforms, bit for bit: sizes 2 … 2^24 (32-bit primes) and
     /// 2 … 2^22 (64-bit), cyclic and negacyclic, every order pair, batches, RNS limbs, p − 1.
     Check {
@@ -208,6 +216,9 @@ enum NttCommand {
         /// Write the results as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
+        /// Draw one transform's time and the batched rows' % of copy per pass as a PNG.
+        #[arg(long)]
+        plot: Option<PathBuf>,
         /// Timed runs per measurement (at least 20).
         #[arg(long, default_value_t = 30)]
         reps: usize,
@@ -280,14 +291,22 @@ fn main() -> ExitCode {
             NttCommand::Bench {
                 quick,
                 json,
+                plot,
                 reps,
                 log_n,
                 field,
                 batch,
             } => {
                 let single = log_n.map(|l| (field, l, batch));
-                ntt_bench::run(quick, json.as_deref(), reps.max(20), single)
+                ntt_bench::run(
+                    quick,
+                    json.as_deref(),
+                    plot.as_deref(),
+                    reps.max(20),
+                    single,
+                )
             }
+            NttCommand::Plot { json, png } => ntt_plot::from_json_file(&json, &png),
         },
     };
     match result {

@@ -18,7 +18,7 @@ use tensorfft::ntt::{
 use tensorfft::{Direction, Error, Gpu};
 
 /// One bench row.
-#[derive(Serialize, Clone, Debug)]
+#[derive(Serialize, serde::Deserialize, Clone, Debug)]
 pub struct NttBenchRow {
     pub field: String,
     pub word_bits: usize,
@@ -29,6 +29,7 @@ pub struct NttBenchRow {
     pub kind: String,
     pub orders: String,
     /// Interleaved columns (a row-major matrix).
+    #[serde(default)]
     pub interleaved: bool,
     pub direction: String,
     pub passes: usize,
@@ -159,6 +160,7 @@ fn rows(quick: bool) -> Vec<Row> {
 pub fn run(
     quick: bool,
     json: Option<&Path>,
+    plot: Option<&Path>,
     reps: usize,
     single: Option<(String, u32, usize)>,
 ) -> Result<ExitCode, Error> {
@@ -227,6 +229,10 @@ pub fn run(
     }
     for e in &errors {
         println!("{e}");
+    }
+    if let Some(path) = plot {
+        crate::ntt_plot::draw(&rows, &gpu.info().name, path)?;
+        println!("wrote {}", path.display());
     }
     if let Some(path) = json {
         let report = NttBenchReport {
