@@ -31,7 +31,7 @@ pub mod plan;
 pub use element::Element;
 pub use error::{Error, Result};
 pub use gpu::ntt_plan::GpuNttPlan;
-pub use gpu::{DeviceBuffer, Gpu, GpuPlan};
+pub use gpu::{DeviceBuffer, Gpu, GpuPlan, RawBuffer};
 pub use plan::{
     plan_c2c_recipe, plan_c2c_schedule, Direction, ExchangeFormat, IoMode, Layout, Normalization,
     PlanOptions, Precision, Recipe, Schedule, Shape, Strides, Tuning, TwiddleSource,

@@ -67,6 +67,21 @@ impl<T: DeviceData> DeviceBuffer<T> {
         self.len * std::mem::size_of::<T>()
     }
 
+    /// This buffer as a [`crate::RawBuffer`], for [`crate::GpuPlan::execute_raw`] and foreign
+    /// libraries. The address stays valid while the buffer lives; ordering is the caller's.
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let b = gpu.alloc::<num_complex::Complex<f32>>(64).unwrap();
+    /// assert_eq!(b.raw().len, 64);
+    /// ```
+    pub fn raw(&self) -> crate::RawBuffer {
+        crate::RawBuffer {
+            address: self.device_address(self.bytes.stream()),
+            len: self.len,
+        }
+    }
+
     /// Raw device address, for kernel arguments and foreign libraries. All work is ordered on
     /// the owning [`crate::Gpu`]'s stream.
     pub(crate) fn device_address(&self, stream: &CudaStream) -> u64 {

@@ -12,5 +12,5 @@ pub mod runtime;
 pub mod timer;
 
 pub use buffer::DeviceBuffer;
-pub use plan::GpuPlan;
+pub use plan::{GpuPlan, RawBuffer};
 pub use runtime::{DeviceInfo, Gpu};

@@ -20,6 +20,41 @@ use num_complex::Complex;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Device memory the caller owns, for [`GpuPlan::execute_raw`]: `len` elements of the plan's
+/// precision from `address`.
+///
+/// ```
+/// let b = tensorfft::RawBuffer { address: 0x7f00_0000_0000, len: 1024 };
+/// assert_eq!(b.len, 1024);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawBuffer {
+    /// Device address of element 0.
+    pub address: u64,
+    /// Elements addressable from `address`.
+    pub len: usize,
+}
+
+impl RawBuffer {
+    /// One past the last byte, refused when it overflows.
+    fn end(&self, element_bytes: usize) -> Result<u64> {
+        (self.len as u64)
+            .checked_mul(element_bytes as u64)
+            .and_then(|n| self.address.checked_add(n))
+            .ok_or_else(|| {
+                Error::InvalidSize(format!(
+                    "{} elements from {:#x} leave the address space",
+                    self.len, self.address
+                ))
+            })
+    }
+
+    /// Whether the byte ranges of two buffers intersect.
+    fn overlaps(&self, other: &RawBuffer, element_bytes: usize) -> Result<bool> {
+        Ok(self.address < other.end(element_bytes)? && other.address < self.end(element_bytes)?)
+    }
+}
+
 /// How long plan creation took, and whether NVRTC ran.
 ///
 /// ```no_run
@@ -773,6 +808,110 @@ impl GpuPlan {
         self.run_passes(dir, ptr, ptr, true, None)
     }
 
+    /// Transform between device memory the caller owns (a PyTorch or CuPy tensor, a buffer of
+    /// another library), queued on the caller's `stream` (see [`Gpu::borrow_stream`]). Input and
+    /// output at the same address run in place; scratch (at least [`GpuPlan::scratch_len`]
+    /// elements) is required when the plan was created with
+    /// [`PlanOptions::external_scratch`] and needs it, and replaces the plan's own otherwise.
+    ///
+    /// Refused before anything is queued: a null or not 16-byte aligned address, a side
+    /// shorter than its layout's extent (dense sides: exactly the batch), input and output
+    /// that overlap without being the same buffer, scratch that overlaps either, in-place
+    /// execution of a plan whose layouts differ, missing scratch.
+    ///
+    /// # Safety
+    ///
+    /// Each [`RawBuffer`] must describe `len` elements of the plan's precision in device memory
+    /// of this plan's context, alive and not used by other work until the transform queued on
+    /// `stream` has finished; `stream` must belong to the plan's context.
+    ///
+    /// ```no_run
+    /// use tensorfft::{Direction, Precision, Shape};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plan = gpu.plan_c2c(&Shape::new([1024]).batch(8), Precision::F32).unwrap();
+    /// let x = gpu.alloc::<num_complex::Complex<f32>>(1024 * 8).unwrap();
+    /// let data = x.raw();
+    /// // SAFETY: `x` holds 8192 complex f32 and outlives the synchronisation below.
+    /// unsafe { plan.execute_raw(Direction::Forward, data, data, None, gpu.stream()) }.unwrap();
+    /// gpu.synchronize().unwrap();
+    /// ```
+    pub unsafe fn execute_raw(
+        &self,
+        dir: Direction,
+        input: RawBuffer,
+        output: RawBuffer,
+        scratch: Option<RawBuffer>,
+        stream: &CudaStream,
+    ) -> Result<()> {
+        let bytes = self.schedule.precision.complex_bytes();
+        for (side, b) in [
+            ("input", Some(input)),
+            ("output", Some(output)),
+            ("scratch", scratch),
+        ] {
+            if let Some(b) = b {
+                if b.address == 0 || !b.address.is_multiple_of(16) {
+                    return Err(Error::unsupported(
+                        format!("{side} at {:#x}, not 16-byte aligned", b.address),
+                        "buffers at 16-byte aligned addresses (as CUDA, PyTorch and CuPy allocate them)",
+                    ));
+                }
+                b.end(bytes)?;
+            }
+        }
+        let in_place = input.address == output.address;
+        if in_place {
+            self.schedule.check_in_place()?;
+            if input.len != output.len {
+                return Err(Error::LengthMismatch {
+                    expected: input.len,
+                    actual: output.len,
+                });
+            }
+            let layout = &self.schedule.layout;
+            Self::check_side(
+                input.len,
+                self.schedule.input_extent(),
+                layout.input.is_some(),
+            )?;
+        } else {
+            let layout = &self.schedule.layout;
+            Self::check_side(
+                input.len,
+                self.schedule.input_extent(),
+                layout.input.is_some(),
+            )?;
+            Self::check_side(
+                output.len,
+                self.schedule.output_extent(),
+                layout.output.is_some(),
+            )?;
+            if input.overlaps(&output, bytes)? {
+                return Err(Error::InvalidSize(
+                    "input and output overlap without being the same buffer".into(),
+                ));
+            }
+        }
+        let work = match scratch {
+            Some(w) => {
+                if w.len < self.scratch_len() {
+                    return Err(Error::LengthMismatch {
+                        expected: self.scratch_len(),
+                        actual: w.len,
+                    });
+                }
+                if w.overlaps(&input, bytes)? || w.overlaps(&output, bytes)? {
+                    return Err(Error::InvalidSize(
+                        "scratch overlaps the input or the output".into(),
+                    ));
+                }
+                Some(w.address)
+            }
+            None => None,
+        };
+        self.run_passes_on(stream, dir, input.address, output.address, in_place, work)
+    }
+
     fn host<T: Element>(&self, dir: Direction, input: &[T]) -> Result<Vec<T>> {
         self.check_in_place::<T>(input.len())?;
         let mut data = self.gpu.upload(input)?;
@@ -829,7 +968,19 @@ impl GpuPlan {
         in_place: bool,
         work: Option<u64>,
     ) -> Result<()> {
-        let stream = &self.stream;
+        self.run_passes_on(&self.stream, dir, src, dst, in_place, work)
+    }
+
+    /// [`GpuPlan::run_passes`] on `stream`.
+    fn run_passes_on(
+        &self,
+        stream: &CudaStream,
+        dir: Direction,
+        src: u64,
+        dst: u64,
+        in_place: bool,
+        work: Option<u64>,
+    ) -> Result<()> {
         let scratch: Vec<u64> = match work {
             Some(base) => {
                 let bytes = (self.schedule.len() * self.schedule.precision.complex_bytes()) as u64;
@@ -876,13 +1027,19 @@ impl GpuPlan {
             }
         }
         for (pass, (from, to)) in self.passes.iter().zip(buffers) {
-            self.launch(pass, dir, address(from)?, address(to)?)?;
+            self.launch(stream, pass, dir, address(from)?, address(to)?)?;
         }
         Ok(())
     }
 
-    fn launch(&self, pass: &GpuPass, dir: Direction, src: u64, dst: u64) -> Result<()> {
-        let stream = &self.stream;
+    fn launch(
+        &self,
+        stream: &CudaStream,
+        pass: &GpuPass,
+        dir: Direction,
+        src: u64,
+        dst: u64,
+    ) -> Result<()> {
         let func = match dir {
             Direction::Forward => &pass.forward_fn,
             Direction::Inverse => &pass.inverse_fn,

@@ -198,6 +198,31 @@ impl Gpu {
         Ok(self.inner.ctx.new_stream()?)
     }
 
+    /// A stream another library owns (PyTorch's `torch.cuda.current_stream().cuda_stream`,
+    /// CuPy's `cupy.cuda.get_current_stream().ptr`; 0 is the legacy default stream), to queue
+    /// plans on with [`crate::GpuPlan::set_stream`] or [`crate::GpuPlan::execute_raw`].
+    /// Dropping it leaves the stream alone.
+    ///
+    /// # Safety
+    ///
+    /// `handle` must be a stream of this handle's context (the device's primary context, which
+    /// PyTorch and CuPy use too) that outlives the returned value and all work queued on it.
+    ///
+    /// ```no_run
+    /// let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// // SAFETY: 0 is the legacy default stream, which always exists.
+    /// let legacy = unsafe { gpu.borrow_stream(0) };
+    /// legacy.synchronize().unwrap();
+    /// ```
+    pub unsafe fn borrow_stream(&self, handle: usize) -> Arc<CudaStream> {
+        // SAFETY: the caller guarantees the stream belongs to this context and outlives its use.
+        unsafe {
+            self.inner
+                .ctx
+                .wrap_borrowed_stream(handle as cudarc::driver::sys::CUstream)
+        }
+    }
+
     /// Waits for all queued work; reports asynchronous kernel faults.
     ///
     /// ```no_run

@@ -1,0 +1,174 @@
+"""What a Python user sees: tensorfft vs torch.fft vs cupy.fft on the same CUDA tensors.
+
+For each shape: the median time of a call (CUDA events around `reps` back-to-back calls, Python
+overhead included, output allocation included as a user pays it), % of a device-to-device copy
+of the same bytes measured in the same run (one read and one write), the ratio to torch.fft and
+the relative L2 error of both against an f64 reference; then the per-call overhead of a small
+transform (N = 1024, batch 1: host wall time per call over many calls).
+
+    python python/bench.py --json bench.json [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import time
+from math import prod
+
+import torch
+
+import tensorfft as tf
+
+try:
+    import cupy as cp
+except ImportError:  # pragma: no cover
+    cp = None
+
+ELEMENTS = 1 << 27
+
+# (precision, transform shape, function) — the library's suite shapes, batch filling 2^27 elements.
+SUITE = (
+    [("complex64", (1 << k,), "fft") for k in (10, 12, 13, 14, 16, 18, 20, 22, 24, 26)]
+    + [("complex32", (1 << k,), "fft") for k in (10, 12, 14, 16, 20, 26)]
+    + [("complex128", (1 << k,), "fft") for k in (10, 12, 14, 20)]
+    + [("complex64", s, "fft2") for s in ((256, 256), (1024, 1024), (8192, 8192))]
+    + [("complex32", s, "fft2") for s in ((256, 256), (1024, 1024))]
+    + [("complex64", s, "fftn") for s in ((64, 64, 64), (128, 128, 128), (512, 512, 512))]
+    + [("complex32", s, "fftn") for s in ((64, 64, 64),)]
+)
+QUICK = [("complex64", (4096,), "fft"), ("complex64", (1 << 20,), "fft"), ("complex32", (16384,), "fft"),
+         ("complex64", (1024, 1024), "fft2"), ("complex64", (128, 128, 128), "fftn")]
+
+
+def time_ms(fn, reps: int) -> float:
+    fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        a = torch.cuda.Event(enable_timing=True)
+        b = torch.cuda.Event(enable_timing=True)
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        times.append(a.elapsed_time(b))
+    return statistics.median(times)
+
+
+def rel_err(got, ref) -> float:
+    got = got.to(torch.complex128)
+    return (torch.linalg.vector_norm(got - ref) / torch.linalg.vector_norm(ref)).item()
+
+
+def row(dtype_name: str, shape, fname: str, reps: int) -> dict:
+    dtype = getattr(torch, dtype_name)
+    elements = ELEMENTS // (2 if dtype_name == "complex128" else 1)
+    batch = max(1, elements // prod(shape))
+    full = (batch,) + tuple(shape) if batch > 1 else tuple(shape)
+    g = torch.Generator(device="cuda").manual_seed(1)
+    x = (torch.rand(full, dtype=torch.complex64, device="cuda", generator=g) * 2 - (1 + 1j)).to(dtype)
+    dims = tuple(range(-len(shape), 0))
+    ours = lambda: getattr(tf, fname)(x, dim=dims) if fname != "fft" else tf.fft(x)
+    theirs = lambda: getattr(torch.fft, fname)(x, dim=dims) if fname != "fft" else torch.fft.fft(x)
+    y = torch.empty_like(x)
+    copy_ms = time_ms(lambda: y.copy_(x), reps)
+    del y
+    t_ms = time_ms(ours, reps)
+    torch_ms = time_ms(theirs, reps)
+    cupy_ms = None
+    if cp is not None and dtype_name != "complex32":
+        cx = cp.from_dlpack(x)
+        cfn = {"fft": cp.fft.fft, "fft2": cp.fft.fft2, "fftn": cp.fft.fftn}[fname]
+        ckw = {} if fname == "fft" else {"axes": dims}
+        cupy_ms = time_ms(lambda: cfn(cx, **ckw), reps)
+        del cx
+        cp.get_default_memory_pool().free_all_blocks()
+    # Errors on a sample: the first transforms, against torch.fft in f64.
+    sample = x[: max(1, min(batch, (1 << 22) // prod(shape)))] if batch > 1 else x
+    ref = getattr(torch.fft, fname)(sample.to(torch.complex128), dim=dims)
+    err = rel_err(getattr(tf, fname)(sample, dim=dims), ref)
+    err_torch = rel_err(getattr(torch.fft, fname)(sample, dim=dims), ref)
+    nbytes = x.numel() * x.element_size()
+    r = {
+        "dtype": dtype_name, "function": fname, "shape": list(shape), "batch": batch, "bytes": nbytes,
+        "copy_ms": copy_ms, "tensorfft_ms": t_ms, "torch_ms": torch_ms, "cupy_ms": cupy_ms,
+        "tensorfft_pct_copy": 100 * copy_ms / t_ms, "torch_pct_copy": 100 * copy_ms / torch_ms,
+        "speedup_vs_torch": torch_ms / t_ms,
+        "speedup_vs_cupy": (cupy_ms / t_ms) if cupy_ms else None,
+        "rel_l2_tensorfft": err, "rel_l2_torch": err_torch,
+    }
+    del x, sample, ref
+    torch.cuda.empty_cache()
+    return r
+
+
+def overhead_us(fn, calls: int = 2000) -> float:
+    """Host wall time per call of back-to-back calls on a tiny transform (GPU time negligible)."""
+    for _ in range(50):
+        fn()
+    torch.cuda.synchronize()
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(calls):
+            fn()
+        t1 = time.perf_counter()
+        torch.cuda.synchronize()
+        best = min(best, (t1 - t0) / calls * 1e6)
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", help="write the report here")
+    ap.add_argument("--quick", action="store_true", help="five shapes")
+    ap.add_argument("--reps", type=int, default=20)
+    args = ap.parse_args()
+    rows = []
+    for dtype_name, shape, fname in QUICK if args.quick else SUITE:
+        try:
+            r = row(dtype_name, shape, fname, args.reps)
+        except (NotImplementedError, RuntimeError) as e:
+            print(f"{dtype_name} {fname} {shape}: skipped ({type(e).__name__}: {str(e)[:120]})", flush=True)
+            torch.cuda.empty_cache()
+            continue
+        rows.append(r)
+        cupy = f"{r['speedup_vs_cupy']:.2f}x" if r["speedup_vs_cupy"] else "-"
+        print(f"{dtype_name:10} {fname:5} {str(tuple(shape)):18} x{r['batch']:<7} tf {r['tensorfft_ms']:8.3f} ms "
+              f"{r['tensorfft_pct_copy']:5.1f}% | torch {r['torch_ms']:8.3f} ms {r['torch_pct_copy']:5.1f}% | "
+              f"vs torch {r['speedup_vs_torch']:.2f}x vs cupy {cupy} | err {r['rel_l2_tensorfft']:.1e} / {r['rel_l2_torch']:.1e}",
+              flush=True)
+    small = torch.randn(1024, dtype=torch.complex64, device="cuda")
+    over = {
+        "shape": [1024], "batch": 1,
+        "tensorfft_us": overhead_us(lambda: tf.fft(small)),
+        "torch_us": overhead_us(lambda: torch.fft.fft(small)),
+    }
+    if cp is not None:
+        cs = cp.from_dlpack(small)
+        over["cupy_us"] = overhead_us(lambda: cp.fft.fft(cs))
+    print(f"per-call overhead, N = 1024 x 1: tensorfft {over['tensorfft_us']:.1f} us, torch {over['torch_us']:.1f} us"
+          + (f", cupy {over['cupy_us']:.1f} us" if "cupy_us" in over else ""))
+    if args.json:
+        try:
+            commit = os.environ.get("TFFT_COMMIT") or subprocess.run(
+                ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+        except OSError:
+            commit = ""
+        report = {
+            "device": torch.cuda.get_device_name(), "torch": torch.__version__,
+            "cupy": getattr(cp, "__version__", None), "tensorfft": tf.__version__, "commit": commit,
+            "python": platform.python_version(), "date": time.strftime("%Y-%m-%d"),
+            "elements_per_row": ELEMENTS, "reps": args.reps, "rows": rows, "overhead": over,
+        }
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

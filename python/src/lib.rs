@@ -1,0 +1,24 @@
+//! `tensorfft._tensorfft`: the compiled core of the `tensorfft` Python package.
+//!
+//! It exposes plans over raw device pointers and the caller's CUDA stream; the Python package
+//! (`python/tensorfft`) turns PyTorch and CuPy tensors into those pointers, allocates outputs
+//! and scratch with the caller's framework, and implements the `torch.fft`-style functions,
+//! autograd and the plan cache.
+
+mod devices;
+mod errors;
+mod plan;
+
+use pyo3::prelude::*;
+
+/// The compiled module.
+#[pymodule]
+fn _tensorfft(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<plan::Plan>()?;
+    m.add_function(wrap_pyfunction!(devices::gpu_status, m)?)?;
+    m.add_function(wrap_pyfunction!(devices::device_name, m)?)?;
+    m.add_function(wrap_pyfunction!(plan::supported_precisions, m)?)?;
+    m.add_function(wrap_pyfunction!(plan::plan_schedule, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,69 @@
+"""tensorfft: fast Fourier transforms on NVIDIA GPUs, as a drop-in for ``torch.fft``.
+
+>>> import torch, tensorfft as tf                                   # doctest: +SKIP
+>>> x = torch.randn(64, 4096, dtype=torch.complex64, device="cuda") # doctest: +SKIP
+>>> y = tf.fft(x)              # same arguments and result as torch.fft.fft, on the current stream
+>>> x2 = tf.ifft(y)            # 1/n scaled, as torch.fft.ifft
+
+Functions take PyTorch CUDA tensors (complex32 / ``torch.chalf``, complex64, complex128; real
+inputs are promoted as ``torch.fft`` does) and CuPy arrays without a copy, wherever the
+transformed axes map onto one plan's layout, and NumPy arrays through an upload / download.
+Gradients flow through every function. Plans are cached (``plan_cache``).
+"""
+
+from __future__ import annotations
+
+from typing import Tuple
+
+from ._cache import PlanCache, plan_cache
+from ._functions import fft, fft2, fftn, ifft, ifft2, ifftn
+from ._plan import Plan
+
+__all__ = [
+    "fft",
+    "ifft",
+    "fft2",
+    "ifft2",
+    "fftn",
+    "ifftn",
+    "Plan",
+    "PlanCache",
+    "plan_cache",
+    "is_available",
+    "gpu_status",
+    "__version__",
+]
+
+
+def _version() -> str:
+    try:
+        from ._tensorfft import __version__ as v
+
+        return v
+    except ImportError:  # pragma: no cover - only without the compiled module
+        return "unknown"
+
+
+__version__ = _version()
+
+
+def gpu_status(device: int = 0) -> Tuple[bool, str]:
+    """``(True, '')`` when ``device`` can run transforms (CUDA driver, device and NVRTC present),
+    else ``(False, why)``.
+
+    >>> ok, why = gpu_status()
+    >>> isinstance(ok, bool) and isinstance(why, str)
+    True
+    """
+    from ._tensorfft import gpu_status as status
+
+    return status(device)
+
+
+def is_available(device: int = 0) -> bool:
+    """Whether ``device`` can run transforms (see :func:`gpu_status` for why not).
+
+    >>> isinstance(is_available(), bool)
+    True
+    """
+    return gpu_status(device)[0]

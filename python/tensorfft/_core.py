@@ -1,0 +1,136 @@
+"""Runs complex-to-complex transforms on PyTorch / CuPy GPU arrays through library plans:
+zero copy when the axes map onto one plan's layout, on the caller's current stream, with output
+and scratch allocated by the caller's framework."""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Any, Optional, Sequence, Tuple
+
+from . import _layout
+from ._arrays import PRECISION_OF, dtype_name
+from ._cache import plan_cache
+
+#: Plan keys whose strided layout the library refused (those calls copy instead).
+_REFUSED: set = set()
+
+
+def native() -> Any:
+    """The compiled module (imported on first use, so errors name what is missing)."""
+    from . import _tensorfft
+
+    return _tensorfft
+
+
+def get_plan(device: int, shape: Tuple[int, ...], batch: int, precision: str, normalized: bool,
+             in_strides: Optional[Tuple[int, int]], out_strides: Optional[Tuple[int, int]]) -> Any:
+    """The cached plan of this key (created, and its kernels compiled or loaded, on a miss)."""
+    key = (device, shape, batch, precision, normalized, in_strides, out_strides)
+    return plan_cache.get(
+        key,
+        lambda: native().Plan(
+            list(shape),
+            batch=batch,
+            precision=precision,
+            normalized_inverse=normalized,
+            input_strides=in_strides,
+            output_strides=out_strides,
+            device=device,
+        ),
+    )
+
+
+def _aligned(ops: Any, x: Any) -> bool:
+    return ops.ptr(x) % 16 == 0
+
+
+def transform(ops: Any, x: Any, dims: Sequence[int], forward: bool, kind: str,
+              out: Any = None) -> Any:
+    """The DFT of complex ``x`` over ``dims`` (normalized axes), scaled as ``kind`` says, into
+    ``out`` (allocated when ``None``). Axes go to the library in groups of at most three
+    neighbouring axes (an n-D DFT is the product of DFTs over its axes); groups after the first
+    run in place on the first one's output."""
+    shape = ops.shape(x)
+    groups = _layout.group_dims(shape, dims)
+    if not groups:
+        # Only 1-point axes: the DFT is the identity, and every scaling is 1.
+        y = ops.copy_contiguous(x)
+        return y if out is None else ops.copy_into(out, y)
+    y = x
+    for i, g in enumerate(groups):
+        last = i == len(groups) - 1
+        target = out if last else None
+        if i > 0 and target is None:
+            target = y
+        y = _run_group(ops, y, g, forward, kind, target)
+    return y
+
+
+def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: str,
+               out: Any) -> Any:
+    device = ops.check_device(x)
+    precision = PRECISION_OF[dtype_name(x)]
+    shape, strides = ops.shape(x), ops.strides(x)
+    n = prod(shape[d] for d in group)
+    normalized = (not forward) and kind == "by_n"
+    post = 1.0 if normalized else _layout.factor(kind, n)
+    m_in = _layout.map_axes(shape, strides, group) if _aligned(ops, x) else None
+    if out is None:
+        if m_in is not None and m_in.extent == prod(shape):
+            # Dense input: the output takes its strides, so both sides map alike.
+            out = ops.empty(x, shape, strides)
+            m_out = m_in
+        else:
+            out = ops.empty(x, shape)
+            m_out = _layout.map_axes(shape, _layout.contiguous_strides(shape), group)
+    else:
+        _check_out(ops, x, out, device)
+        m_out = _layout.map_axes(shape, ops.strides(out), group) if _aligned(ops, out) else None
+    if m_in is None or m_out is None or m_in.order != m_out.order:
+        return _via_copy(ops, x, group, forward, kind, out)
+    key = (device, m_in.shape, m_in.batch, precision, normalized, m_in.strides, m_out.strides)
+    if key in _REFUSED:
+        return _via_copy(ops, x, group, forward, kind, out)
+    try:
+        plan = get_plan(*key)
+    except NotImplementedError:
+        if m_in.strides is None and m_out.strides is None:
+            raise
+        _REFUSED.add(key)
+        return _via_copy(ops, x, group, forward, kind, out)
+    scratch = None
+    holder = None
+    if plan.scratch_bytes:
+        holder, address = ops.scratch(x, plan.scratch_bytes)
+        scratch = (address, plan.scratch_bytes // _ELEMENT_BYTES[precision])
+    plan.execute_raw(forward, (ops.ptr(x), m_in.extent), (ops.ptr(out), m_out.extent), scratch,
+                     ops.stream(device))
+    del holder  # returned to the framework's stream-ordered allocator after the launch
+    if post != 1.0:
+        ops.scale_(out, post)
+    return out
+
+
+_ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16}
+
+
+def _check_out(ops: Any, x: Any, out: Any, device: int) -> None:
+    if ops.shape(out) != ops.shape(x):
+        raise ValueError(f"out has shape {ops.shape(out)}, the result {ops.shape(x)}")
+    if dtype_name(out) != dtype_name(x):
+        raise ValueError(f"out has dtype {out.dtype}, the result {x.dtype}")
+    if ops.check_device(out) != device:
+        raise ValueError("out is on another device than the input")
+
+
+def _via_copy(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: str,
+              out: Any) -> Any:
+    """Moves ``group`` to the last axes in a contiguous copy, transforms it in place there
+    (a dense plan), and returns it viewed back in the original axis order (or copied into
+    ``out``)."""
+    nd = len(ops.shape(x))
+    last = tuple(range(nd - len(group), nd))
+    moved = ops.copy_contiguous(ops.movedim(x, group, last))
+    moved = _run_group(ops, moved, last, forward, kind, moved)
+    y = ops.movedim(moved, last, group)
+    return y if out is None else ops.copy_into(out, y)

@@ -1,0 +1,99 @@
+"""``tensorfft.Plan``: an explicit plan for users who manage their own (like FFTW's or cuFFT's)."""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Any, Optional, Sequence
+
+from . import _layout
+from ._arrays import PRECISION_OF, dtype_name, framework_of, ops_for
+from ._core import native
+
+_ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16}
+
+
+class Plan:
+    """Batched complex transforms of ``shape`` (1 to 3 power-of-two extents) over the last
+    ``len(shape)`` axes of contiguous CUDA tensors of ``dtype`` (``torch.complex32`` /
+    ``'complex32'``, ``complex64``, ``complex128``), created once and executed many times on the
+    caller's current stream. ``norm`` is as in ``torch.fft`` and names the scaling of the
+    inverse (``'backward'``: 1/N, in the kernels), of the forward (``'forward'``), or of both
+    (``'ortho'``).
+
+    >>> import torch, tensorfft as tf                                     # doctest: +SKIP
+    >>> plan = tf.Plan((1024,), torch.complex64, batch=64)                 # doctest: +SKIP
+    >>> x = torch.randn(64, 1024, dtype=torch.complex64, device="cuda")    # doctest: +SKIP
+    >>> y = plan.forward(x)                                                # doctest: +SKIP
+    >>> plan.inverse(y, out=y)   # in place                                # doctest: +SKIP
+    """
+
+    def __init__(self, shape: Sequence[int], dtype: Any = "complex64", *, batch: int = 1,
+                 norm: Optional[str] = None, device: int = 0) -> None:
+        name = dtype_name(dtype) if not isinstance(dtype, str) else dtype
+        if name not in PRECISION_OF:
+            raise ValueError(f"dtype {dtype}: expected complex32, complex64 or complex128")
+        self.shape = tuple(int(n) for n in shape)
+        self.dtype_name = name
+        self.batch = int(batch)
+        self.norm = norm if norm is not None else "backward"
+        n = prod(self.shape) if self.shape else 0
+        self._forward_kind, _ = _layout.scale_of(self.norm, True, max(n, 1))
+        self._inverse_kind, _ = _layout.scale_of(self.norm, False, max(n, 1))
+        self.precision = PRECISION_OF[name]
+        self.device = device
+        self._plan = native().Plan(list(self.shape), batch=self.batch, precision=self.precision,
+                                   normalized_inverse=self._inverse_kind == "by_n", device=device)
+
+    @property
+    def scratch_bytes(self) -> int:
+        """Scratch an execution takes from the framework's allocator (0 for one pass per axis)."""
+        return self._plan.scratch_bytes
+
+    @property
+    def schedule(self) -> str:
+        """The plan's passes."""
+        return self._plan.schedule
+
+    def forward(self, x: Any, out: Any = None) -> Any:
+        """The forward transform of ``x`` into ``out`` (new when ``None``; ``x``: in place)."""
+        return self._run(x, out, True, self._forward_kind)
+
+    def inverse(self, x: Any, out: Any = None) -> Any:
+        """The inverse transform of ``x`` into ``out`` (new when ``None``; ``x``: in place)."""
+        return self._run(x, out, False, self._inverse_kind)
+
+    def _run(self, x: Any, out: Any, forward: bool, kind: str) -> Any:
+        ops = ops_for(framework_of(x))
+        device = ops.check_device(x)
+        if device != self.device:
+            raise ValueError(f"the plan is for device {self.device}, the tensor on {device}")
+        for t in (x,) if out is None else (x, out):
+            self._check(ops, t)
+        if out is None:
+            out = ops.empty(x, ops.shape(x))
+        count = prod(ops.shape(x))
+        scratch = holder = None
+        if self._plan.scratch_bytes:
+            holder, address = ops.scratch(x, self._plan.scratch_bytes)
+            scratch = (address, self._plan.scratch_bytes // _ELEMENT_BYTES[self.precision])
+        self._plan.execute_raw(forward, (ops.ptr(x), count), (ops.ptr(out), count), scratch,
+                               ops.stream(device))
+        del holder
+        if kind != "by_n" or forward:
+            f = _layout.factor(kind, prod(self.shape))
+            if f != 1.0:
+                ops.scale_(out, f)
+        return out
+
+    def _check(self, ops: Any, t: Any) -> None:
+        if dtype_name(t) != self.dtype_name:
+            raise ValueError(f"the plan is for {self.dtype_name}, the tensor is {t.dtype}")
+        shape = ops.shape(t)
+        k = len(self.shape)
+        if tuple(shape[len(shape) - k:]) != self.shape or prod(shape[:len(shape) - k]) != self.batch:
+            raise ValueError(f"the plan is for {self.batch} transforms of {self.shape}, the tensor has shape {shape}")
+        if ops.strides(t) != _layout.contiguous_strides(shape):
+            raise ValueError("Plan.forward / inverse take contiguous tensors (call .contiguous())")
+
+    def __repr__(self) -> str:
+        return f"tensorfft.Plan(shape={self.shape}, dtype={self.dtype_name}, batch={self.batch}, norm={self.norm!r})"

@@ -1,0 +1,57 @@
+"""Type stubs of the compiled module ``tensorfft._tensorfft``."""
+
+from typing import List, Optional, Tuple
+
+__version__: str
+
+def gpu_status(ordinal: int = 0) -> Tuple[bool, str]: ...
+def device_name(ordinal: int = 0) -> Tuple[str, Tuple[int, int]]: ...
+def supported_precisions() -> List[str]: ...
+def plan_schedule(
+    shape: List[int],
+    *,
+    batch: int = 1,
+    precision: str = "f32",
+    input_strides: Optional[Tuple[int, int]] = None,
+    output_strides: Optional[Tuple[int, int]] = None,
+) -> str: ...
+
+class Plan:
+    def __init__(
+        self,
+        shape: List[int],
+        *,
+        batch: int = 1,
+        precision: str = "f32",
+        normalized_inverse: bool = False,
+        input_strides: Optional[Tuple[int, int]] = None,
+        output_strides: Optional[Tuple[int, int]] = None,
+        device: int = 0,
+    ) -> None: ...
+    def execute_raw(
+        self,
+        forward: bool,
+        input: Tuple[int, int],
+        output: Tuple[int, int],
+        scratch: Optional[Tuple[int, int]],
+        stream: int,
+    ) -> None: ...
+    def execute_host(self, forward: bool, input: bytes) -> bytes: ...
+    @property
+    def scratch_bytes(self) -> int: ...
+    @property
+    def input_extent(self) -> int: ...
+    @property
+    def output_extent(self) -> int: ...
+    @property
+    def shape(self) -> List[int]: ...
+    @property
+    def batch(self) -> int: ...
+    @property
+    def precision(self) -> str: ...
+    @property
+    def normalized_inverse(self) -> bool: ...
+    @property
+    def schedule(self) -> str: ...
+    @property
+    def creation_ms(self) -> float: ...

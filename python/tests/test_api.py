@@ -1,0 +1,263 @@
+"""The Python package without a GPU: import, argument rules, error types, the no-GPU message,
+the plan cache, and (through tests/fake_device.py) the mapping of tensors onto plans."""
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+import tensorfft as tf
+from tensorfft import _core, _layout, _tensorfft
+
+from fake_device import FakePlan, NumpyDeviceOps
+
+HAS_GPU = tf.is_available()
+
+
+def test_import_and_version():
+    assert tf.__version__ == _tensorfft.__version__
+    assert set(_tensorfft.supported_precisions()) == {"f16", "f32", "f64"}
+    for name in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn"):
+        assert callable(getattr(tf, name))
+
+
+@pytest.mark.skipif(HAS_GPU, reason="a GPU is present")
+def test_no_gpu_message():
+    ok, why = tf.gpu_status()
+    assert not ok and "no GPU" in why
+    with pytest.raises(RuntimeError, match="no GPU"):
+        _tensorfft.Plan([1024])
+    with pytest.raises(RuntimeError, match="no GPU"):
+        tf.fft(np.ones(8))
+    with pytest.raises(RuntimeError, match="no GPU"):
+        tf.Plan((64,), "complex64")
+
+
+def test_planner_errors_are_typed_without_a_gpu():
+    assert "pass" in _tensorfft.plan_schedule([1 << 20], precision="f32").lower()
+    with pytest.raises(NotImplementedError, match="power"):
+        _tensorfft.plan_schedule([1000])
+    with pytest.raises(NotImplementedError):
+        _tensorfft.plan_schedule([4, 4, 4, 4])
+    with pytest.raises(ValueError):
+        _tensorfft.plan_schedule([0])
+    with pytest.raises(ValueError):
+        _tensorfft.plan_schedule([64], batch=0)
+    with pytest.raises(ValueError, match="precision"):
+        _tensorfft.plan_schedule([64], precision="bf16")
+    with pytest.raises(NotImplementedError, match="overlap"):  # the library's Unsupported
+        _tensorfft.plan_schedule([64], batch=4, input_strides=(1, 8))
+    # Plan creation refuses bad shapes before it opens a device.
+    with pytest.raises(NotImplementedError):
+        _tensorfft.Plan([3000])
+    with pytest.raises(OverflowError):  # PyO3's refusal of a negative extent
+        _tensorfft.Plan([-1])
+
+
+def test_function_argument_errors():
+    with pytest.raises(TypeError):
+        tf.fft([1.0, 2.0])
+    with pytest.raises(ValueError, match="normalization"):
+        tf.fft(np.ones(8), norm="bogus")
+    with pytest.raises(IndexError):
+        tf.fft(np.ones(8), dim=3)
+    with pytest.raises(ValueError, match="repeated"):
+        tf.fft2(np.ones((8, 8)), dim=(0, 0))
+    with pytest.raises(ValueError):
+        tf.fft(np.ones(8), n=0)
+    with pytest.raises(ValueError):
+        tf.fftn(np.ones((8, 8)), s=(8, 8), dim=(0,))
+    with pytest.raises(ValueError):
+        tf.Plan((64,), "float32")
+
+
+def test_scaling_modes():
+    assert _layout.scale_of(None, True, 8) == ("none", 1.0)
+    assert _layout.scale_of("backward", False, 8) == ("by_n", 0.125)
+    assert _layout.scale_of("forward", True, 8) == ("by_n", 0.125)
+    assert _layout.scale_of("forward", False, 8) == ("none", 1.0)
+    assert _layout.scale_of("ortho", True, 16) == ("by_root_n", 0.25)
+    assert _layout.scale_of("ortho", False, 16) == ("by_root_n", 0.25)
+
+
+def test_group_dims():
+    assert _layout.group_dims((4, 1, 8), (0, 1, 2)) == ((0,), (2,))
+    assert _layout.group_dims((4, 8, 8), (1, 2)) == ((1, 2),)
+    assert _layout.group_dims((2, 2, 2, 2), (0, 1, 2, 3)) == ((0,), (1, 2, 3))
+    assert _layout.group_dims((1, 1), (0, 1)) == ()
+
+
+def _elements(shape, strides):
+    """Every element's offset, indexed by the tensor's own multi-index."""
+    idx = np.zeros(shape, dtype=np.int64)
+    for d, (n, t) in enumerate(zip(shape, strides)):
+        sh = [1] * len(shape)
+        sh[d] = n
+        idx = idx + (np.arange(n) * t).reshape(sh)
+    return idx
+
+
+def test_map_axes_matches_the_layout_contract():
+    """Whenever map_axes maps, `b·dist + lin(i)·stride` addresses exactly the tensor's
+    elements, with the transformed axes as `i` (slowest first in `order`) and the rest as `b`."""
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(3000):
+        nd = rng.randint(1, 4)
+        shape = tuple(rng.choice([1, 2, 4, 8]) for _ in range(nd))
+        perm = list(range(nd))
+        rng.shuffle(perm)
+        # Strides of a permuted contiguous tensor, sometimes sliced (every 2nd element of an axis).
+        strides = [0] * nd
+        step = 1
+        for a in reversed(perm):
+            strides[a] = step * rng.choice([1, 1, 2])
+            step = strides[a] * shape[a] * rng.choice([1, 1, 2])
+        k = rng.randint(1, nd)
+        dims = tuple(sorted(rng.sample(range(nd), k)))
+        m = _layout.map_axes(shape, strides, dims)
+        if m is None:
+            continue
+        checked += 1
+        offsets = _elements(shape, strides)
+        t_axes = [a for a in m.order if a in dims]
+        b_axes = [a for a in m.order if a not in dims]
+        moved = np.transpose(offsets, [a for a in b_axes + t_axes] + [a for a in range(nd) if a not in m.order])
+        flat = moved.reshape(m.batch, -1)
+        stride, dist = m.strides if m.strides is not None else (1, int(np.prod(m.shape)))
+        expect = np.arange(m.batch)[:, None] * dist + np.arange(flat.shape[1])[None, :] * stride
+        assert np.array_equal(flat, expect), (shape, strides, dims, m)
+        assert m.extent == _layout.extent(shape, strides)
+        assert tuple(shape[a] for a in t_axes) == m.shape
+    assert checked > 500
+
+
+def test_overlapping_views_do_not_map():
+    assert _layout.map_axes((4, 8), (0, 1), (1,)) is None
+    assert _layout.map_axes((4, 8), (4, 1), (1,)) is None
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    log = []
+
+    def get_plan(device, shape, batch, precision, normalized, in_strides, out_strides):
+        return FakePlan(list(shape), batch=batch, precision=precision, normalized_inverse=normalized,
+                        input_strides=in_strides, output_strides=out_strides, device=device, log=log)
+
+    monkeypatch.setattr(_core, "get_plan", get_plan)
+    import tensorfft._host as host
+
+    monkeypatch.setattr(host, "get_plan", get_plan)
+    return NumpyDeviceOps(), log
+
+
+def _numpy_reference(x, dims, forward, norm):
+    f = np.fft.fftn if forward else np.fft.ifftn
+    return f(x.astype(np.complex128), axes=dims, norm=norm or "backward")
+
+
+def _random_view(rng, nrng):
+    nd = rng.randint(1, 4)
+    shape = [rng.choice([1, 2, 4, 8, 16]) for _ in range(nd)]
+    base = (nrng.standard_normal(shape) + 1j * nrng.standard_normal(shape)).astype(rng.choice([np.complex64, np.complex128]))
+    kind = rng.choice(["contiguous", "transposed", "sliced", "offset"])
+    if kind == "transposed" and nd > 1:
+        perm = list(range(nd))
+        rng.shuffle(perm)
+        return np.ascontiguousarray(np.transpose(base, perm)).transpose(np.argsort(perm))
+    if kind == "sliced":
+        d = rng.randrange(nd)
+        big = np.repeat(base, 2, axis=d)
+        return big[tuple(slice(None, None, 2) if a == d else slice(None) for a in range(nd))]
+    if kind == "offset":
+        flat = np.concatenate([np.zeros(1, base.dtype), base.ravel()])
+        return flat[1:].reshape(base.shape)  # misaligned by one element: must be copied
+    return base
+
+
+def test_transform_on_fake_device_matches_numpy(fake):
+    ops, log = fake
+    rng = random.Random(3)
+    nrng = np.random.default_rng(3)
+    zero_copy = 0
+    for case in range(400):
+        x = _random_view(rng, nrng)
+        nd = x.ndim
+        dims = tuple(sorted(rng.sample(range(nd), rng.randint(1, nd))))
+        forward = rng.random() < 0.5
+        norm = rng.choice([None, "backward", "forward", "ortho"])
+        n = int(np.prod([x.shape[d] for d in dims]))
+        kind, _ = _layout.scale_of(norm, forward, n)
+        before = x.copy()
+        log.clear()
+        y = _core.transform(ops, x, dims, forward, kind)
+        ref = _numpy_reference(before, dims, forward, norm)
+        tol = 1e-4 if x.dtype == np.complex64 else 1e-10
+        scale = max(1.0, float(np.abs(ref).max()))
+        assert y.shape == x.shape and y.dtype == x.dtype
+        assert np.allclose(y, ref, atol=tol * scale), (case, x.shape, x.strides, dims, norm)
+        assert np.array_equal(x, before), "the input was modified"
+        zero_copy += all(entry[4] is False for entry in log) and bool(log)
+    assert zero_copy > 100
+
+
+def test_zero_copy_along_axis_zero_and_in_place(fake):
+    ops, log = fake
+    x = (np.arange(16 * 8 * 4) % 7).astype(np.complex64).reshape(16, 8, 4)
+    y = _core.transform(ops, x, (0,), True, "none")
+    assert log == [((16,), 32, (32, 1), (32, 1), False)]
+    assert np.allclose(y, np.fft.fft(x, axis=0), atol=1e-3)
+    log.clear()
+    ref = np.fft.ifft2(x, axes=(1, 2))
+    z = _core.transform(ops, x, (1, 2), False, "by_n", out=x)
+    assert z is x and log == [((8, 4), 16, None, None, True)]
+    assert np.allclose(x, ref, atol=1e-5)
+
+
+def test_middle_axis_copies_once(fake):
+    ops, log = fake
+    x = np.ones((4, 8, 2), dtype=np.complex64)
+    y = _core.transform(ops, x, (1,), True, "none")
+    assert len(log) == 1 and log[0][2] is None and log[0][4] is True  # dense, in place on the copy
+    assert np.allclose(y[:, 0, :], 8) and np.allclose(y[:, 1:, :], 0)
+
+
+def test_host_path_and_padding(fake):
+    _, log = fake
+    x = np.random.default_rng(1).standard_normal((3, 6))
+    for norm in (None, "forward", "ortho"):
+        got = tf.fft(x, n=8, norm=norm)
+        assert got.dtype == np.complex128
+        assert np.allclose(got, np.fft.fft(x, n=8, norm=norm))
+        got = tf.ifft2(x.astype(np.float32), s=(4, 4), norm=norm)
+        assert got.dtype == np.complex64
+        assert np.allclose(got, np.fft.ifft2(x, s=(4, 4), norm=norm), atol=1e-5)
+    square = np.random.default_rng(2).standard_normal((4, 8))
+    got = tf.fftn(square, dim=None)
+    assert np.allclose(got, np.fft.fftn(square))
+    assert all(entry[4] == "host" for entry in log)
+
+
+def test_plan_cache():
+    cache = tf.PlanCache(max_size=3)
+    for k in range(5):
+        cache.get(k, lambda k=k: k * 10)
+    assert cache.size == 3 and 4 in cache and 1 not in cache
+    cache.get(2, lambda: None)  # a hit refreshes
+    cache.get(9, lambda: 90)
+    assert 2 in cache and 3 not in cache
+    cache.max_size = 1
+    assert cache.size == 1 and 9 in cache
+    cache.clear()
+    assert cache.size == 0
+    with pytest.raises(ValueError):
+        cache.max_size = -1
+    assert tf.plan_cache.max_size == 4096
+
+
+def test_all_norms_and_directions_are_listed():
+    for norm, forward in itertools.product([None, "backward", "forward", "ortho"], [True, False]):
+        kind, f = _layout.scale_of(norm, forward, 64)
+        assert kind in ("none", "by_n", "by_root_n") and f == _layout.factor(kind, 64)
