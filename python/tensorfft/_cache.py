@@ -21,7 +21,16 @@ class PlanCache:
         self._plans: "OrderedDict[Hashable, Any]" = OrderedDict()
         self._lock = threading.Lock()
         self._max_size = 0
+        self._listeners: list = []
         self.max_size = max_size
+
+    def add_listener(self, callback: Callable[[], None]) -> None:
+        """Calls ``callback()`` whenever plans are dropped (``clear``, a smaller ``max_size``)."""
+        self._listeners.append(callback)
+
+    def _notify(self) -> None:
+        for callback in self._listeners:
+            callback()
 
     @property
     def max_size(self) -> int:
@@ -35,6 +44,7 @@ class PlanCache:
         with self._lock:
             self._max_size = value
             self._trim()
+        self._notify()
 
     @property
     def size(self) -> int:
@@ -45,6 +55,7 @@ class PlanCache:
         """Drops every plan (their device memory is freed)."""
         with self._lock:
             self._plans.clear()
+        self._notify()
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._plans
@@ -57,16 +68,22 @@ class PlanCache:
                 self._plans.move_to_end(key)
                 return plan
         plan = make()
+        dropped = False
         with self._lock:
             if self._max_size > 0:
                 self._plans[key] = plan
                 self._plans.move_to_end(key)
-                self._trim()
+                dropped = self._trim()
+        if dropped:
+            self._notify()
         return plan
 
-    def _trim(self) -> None:
+    def _trim(self) -> bool:
+        dropped = False
         while len(self._plans) > self._max_size:
             self._plans.popitem(last=False)
+            dropped = True
+        return dropped
 
     def __repr__(self) -> str:
         return f"PlanCache(size={self.size}, max_size={self.max_size})"

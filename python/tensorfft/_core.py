@@ -44,18 +44,53 @@ def _aligned(ops: Any, x: Any) -> bool:
     return ops.ptr(x) % 16 == 0
 
 
+class DirectCall:
+    """A call that went straight to one plan, kept for the fast path of repeated calls with the
+    same shape, strides, dtype and arguments: allocate the output, launch, scale."""
+
+    __slots__ = ("ops", "plan", "forward", "in_extent", "out_extent", "shape", "strides",
+                 "scratch_bytes", "scratch_elements", "post", "device")
+
+    def __init__(self, ops: Any, plan: Any, forward: bool, in_extent: int, out_extent: int,
+                 shape: Tuple[int, ...], strides: Optional[Tuple[int, ...]], precision: str,
+                 post: float, device: int) -> None:
+        self.ops, self.plan, self.forward = ops, plan, forward
+        self.in_extent, self.out_extent = in_extent, out_extent
+        self.shape, self.strides = shape, strides
+        self.scratch_bytes = plan.scratch_bytes
+        self.scratch_elements = plan.scratch_bytes // _ELEMENT_BYTES[precision]
+        self.post, self.device = post, device
+
+    def __call__(self, x: Any) -> Any:
+        ops = self.ops
+        out = ops.empty(x, self.shape, self.strides)
+        scratch = holder = None
+        if self.scratch_bytes:
+            holder, address = ops.scratch(x, self.scratch_bytes)
+            scratch = (address, self.scratch_elements)
+        self.plan.execute_raw(self.forward, (ops.ptr(x), self.in_extent),
+                              (ops.ptr(out), self.out_extent), scratch, ops.stream(self.device))
+        del holder
+        if self.post != 1.0:
+            ops.scale_(out, self.post)
+        return out
+
+
 def transform(ops: Any, x: Any, dims: Sequence[int], forward: bool, kind: str,
-              out: Any = None) -> Any:
+              out: Any = None, record: Optional[list] = None) -> Any:
     """The DFT of complex ``x`` over ``dims`` (normalized axes), scaled as ``kind`` says, into
     ``out`` (allocated when ``None``). Axes go to the library in groups of at most three
     neighbouring axes (an n-D DFT is the product of DFTs over its axes); groups after the first
-    run in place on the first one's output."""
+    run in place on the first one's output. ``record`` (a list) receives the
+    :class:`DirectCall` of a call that ran as one plan straight on ``x`` into a new output."""
     shape = ops.shape(x)
     groups = _layout.group_dims(shape, dims)
     if not groups:
         # Only 1-point axes: the DFT is the identity, and every scaling is 1.
         y = ops.copy_contiguous(x)
         return y if out is None else ops.copy_into(out, y)
+    if len(groups) == 1 and out is None and record is not None:
+        return _run_group(ops, x, groups[0], forward, kind, None, record)
     y = x
     for i, g in enumerate(groups):
         last = i == len(groups) - 1
@@ -67,7 +102,7 @@ def transform(ops: Any, x: Any, dims: Sequence[int], forward: bool, kind: str,
 
 
 def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: str,
-               out: Any) -> Any:
+               out: Any, record: Optional[list] = None) -> Any:
     device = ops.check_device(x)
     precision = PRECISION_OF[dtype_name(x)]
     shape, strides = ops.shape(x), ops.strides(x)
@@ -75,9 +110,12 @@ def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: st
     normalized = (not forward) and kind == "by_n"
     post = 1.0 if normalized else _layout.factor(kind, n)
     m_in = _layout.map_axes(shape, strides, group) if _aligned(ops, x) else None
+    allocated = out is None
+    out_strides: Optional[Tuple[int, ...]] = None
     if out is None:
         if m_in is not None and m_in.extent == prod(shape):
             # Dense input: the output takes its strides, so both sides map alike.
+            out_strides = strides
             out = ops.empty(x, shape, strides)
             m_out = m_in
         else:
@@ -108,6 +146,9 @@ def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: st
     del holder  # returned to the framework's stream-ordered allocator after the launch
     if post != 1.0:
         ops.scale_(out, post)
+    if record is not None and allocated:
+        record.append(DirectCall(ops, plan, forward, m_in.extent, m_out.extent, shape, out_strides,
+                                 precision, post, device))
     return out
 
 

@@ -29,7 +29,7 @@ class Plan:
 
     def __init__(self, shape: Sequence[int], dtype: Any = "complex64", *, batch: int = 1,
                  norm: Optional[str] = None, device: int = 0) -> None:
-        name = dtype_name(dtype) if not isinstance(dtype, str) else dtype
+        name = str(dtype).rsplit(".", 1)[-1]
         if name not in PRECISION_OF:
             raise ValueError(f"dtype {dtype}: expected complex32, complex64 or complex128")
         self.shape = tuple(int(n) for n in shape)

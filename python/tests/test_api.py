@@ -261,3 +261,19 @@ def test_all_norms_and_directions_are_listed():
     for norm, forward in itertools.product([None, "backward", "forward", "ortho"], [True, False]):
         kind, f = _layout.scale_of(norm, forward, 64)
         assert kind in ("none", "by_n", "by_root_n") and f == _layout.factor(kind, 64)
+
+
+def test_recorded_direct_call_repeats_the_transform(fake):
+    ops, log = fake
+    rng = np.random.default_rng(5)
+    x = (rng.standard_normal((8, 64)) + 1j * rng.standard_normal((8, 64))).astype(np.complex64)
+    record = []
+    y = _core.transform(ops, x, (1,), True, "by_root_n", record=record)
+    assert len(record) == 1
+    x2 = (rng.standard_normal((8, 64)) + 0j).astype(np.complex64)
+    y2 = record[0](x2)
+    assert np.allclose(y, np.fft.fft(x, norm="ortho"), atol=1e-5)
+    assert np.allclose(y2, np.fft.fft(x2, norm="ortho"), atol=1e-5)
+    record.clear()
+    _core.transform(ops, x, (0, 1), True, "none", out=np.empty_like(x), record=record)
+    assert record == []  # a caller-supplied output is never a fast path

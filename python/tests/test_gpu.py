@@ -48,7 +48,13 @@ SHAPES = [(8, 4096), (1 << 16,), (3, 64, 128), (2, 16, 32, 8), (4, 256, 256), (1
 @pytest.mark.parametrize("norm", [None, "forward", "ortho"])
 @pytest.mark.parametrize("shape", SHAPES)
 def test_matches_torch(name, dtype, norm, shape):
+    if name.endswith("2") and len(shape) < 2:
+        pytest.skip("a 2D transform of a 1D tensor")
     x = rand(shape, dtype)
+    if name.endswith("n") and any(n & (n - 1) for n in shape):
+        with pytest.raises(NotImplementedError, match="power"):
+            PAIRS[name][0](x, norm=norm)  # an axis of 3 points: not supported yet
+        return
     before = x.clone()
     y = PAIRS[name][0](x, norm=norm)
     ref = reference(name, x, norm=norm)
