@@ -2,8 +2,8 @@
 
 >>> import torch, tensorfft as tf                                   # doctest: +SKIP
 >>> x = torch.randn(64, 4096, dtype=torch.complex64, device="cuda") # doctest: +SKIP
->>> y = tf.fft(x)              # same arguments and result as torch.fft.fft, on the current stream
->>> x2 = tf.ifft(y)            # 1/n scaled, as torch.fft.ifft
+>>> y = tf.fft(x)   # as torch.fft.fft, on the current stream  # doctest: +SKIP
+>>> x2 = tf.ifft(y)  # 1/n scaled, as torch.fft.ifft           # doctest: +SKIP
 
 Functions take PyTorch CUDA tensors (complex32 / ``torch.chalf``, complex64, complex128; real
 inputs are promoted as ``torch.fft`` does) and CuPy arrays without a copy, wherever the

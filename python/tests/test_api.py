@@ -277,3 +277,14 @@ def test_recorded_direct_call_repeats_the_transform(fake):
     record.clear()
     _core.transform(ops, x, (0, 1), True, "none", out=np.empty_like(x), record=record)
     assert record == []  # a caller-supplied output is never a fast path
+
+
+def test_docstring_examples():
+    import doctest
+
+    import tensorfft._cache
+    import tensorfft._layout
+
+    for module in (tensorfft._layout, tensorfft._cache, tf):
+        failed, _ = doctest.testmod(module)
+        assert failed == 0, module.__name__

@@ -133,7 +133,8 @@ def test_gradients_match_torch_in_complex64(name):
     r2 = r.detach().clone().requires_grad_()
     tf.fft(r).abs().sum().backward()
     torch.fft.fft(r2).abs().sum().backward()
-    assert torch.allclose(r.grad, r2.grad, atol=1e-4)
+    # |fft| divides by |y|, which amplifies rounding near zeros: compare in the L2 sense.
+    assert rel_err(r.grad, r2.grad) < 1e-5
 
 
 def test_current_stream_and_graph_capture():
