@@ -140,6 +140,37 @@ def overhead_us(fn, calls: int = 2000) -> float:
     return best
 
 
+NTT_ROWS = [  # (field, modulus, word dtype, log2 n, transforms)
+    ("BabyBear", tf.ntt.BABY_BEAR, "uint32", 10, 65536),
+    ("BabyBear", tf.ntt.BABY_BEAR, "uint32", 20, 64),
+    ("BabyBear", tf.ntt.BABY_BEAR, "uint32", 22, 1),
+    ("Goldilocks", tf.ntt.GOLDILOCKS, "uint64", 20, 16),
+    ("Goldilocks", tf.ntt.GOLDILOCKS, "uint64", 22, 1),
+]
+
+
+def ntt_row(field: str, p: int, word: str, log_n: int, transforms: int, reps: int) -> dict:
+    """One in-place forward NTT batch (natural in, bit-reversed out, as sppark's NR) through
+    `tensorfft.ntt.NttPlan` on a torch tensor, against a copy of the same bytes."""
+    n = 1 << log_n
+    shape = (transforms, n)
+    high = min(p, 1 << 63)
+    x = torch.randint(0, high, shape, dtype=torch.int64, device="cuda")
+    x = x.to(torch.uint32) if word == "uint32" else x.view(torch.uint64)
+    plan = tf.ntt.NttPlan(p, n, batch=transforms, output_order="bit_reversed")
+    y = torch.empty_like(x)
+    copy_ms = time_ms(lambda: y.copy_(x), reps)
+    ms = time_ms(lambda: plan.forward(x, out=x), reps)
+    back = plan.inverse(plan.forward(y.copy_(x)))
+    exact = bool(torch.equal(back, x))
+    passes = plan.schedule.split("\n")[0]
+    r = {"field": field, "modulus": p, "word": word, "n": n, "transforms": transforms, "copy_ms": copy_ms,
+         "ms": ms, "pct_copy": 100 * copy_ms / ms, "round_trip_exact": exact, "schedule": passes}
+    del x, y, back
+    torch.cuda.empty_cache()
+    return r
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", help="write the report here")
@@ -160,6 +191,12 @@ def main() -> None:
               f"{r['tensorfft_pct_copy']:5.1f}% | torch {r['torch_ms']:8.3f} ms {r['torch_pct_copy']:5.1f}% | "
               f"vs torch {r['speedup_vs_torch']:.2f}x (streamed {r['speedup_vs_torch_stream']:.2f}x) vs cupy {cupy} | err {r['rel_l2_tensorfft']:.1e} / {r['rel_l2_torch']:.1e}",
               flush=True)
+    ntt_rows = []
+    for field, p, word, log_n, transforms in ([] if args.quick else NTT_ROWS):
+        r = ntt_row(field, p, word, log_n, transforms, args.reps)
+        ntt_rows.append(r)
+        print(f"NTT {field:10} 2^{log_n:<2} x{transforms:<6} {r['ms']:8.4f} ms {r['pct_copy']:5.1f}% of copy, "
+              f"round trip {'exact' if r['round_trip_exact'] else 'WRONG'}", flush=True)
     small = torch.randn(1024, dtype=torch.complex64, device="cuda")
     over = {
         "shape": [1024], "batch": 1,
@@ -169,8 +206,11 @@ def main() -> None:
     if cp is not None:
         cs = cp.from_dlpack(small)
         over["cupy_us"] = overhead_us(lambda: cp.fft.fft(cs))
+    words = torch.randint(0, tf.ntt.BABY_BEAR, (1024,), dtype=torch.int64, device="cuda").to(torch.uint32)
+    over["ntt_forward_us"] = overhead_us(lambda: tf.ntt.forward(words, tf.ntt.BABY_BEAR))
     print(f"per-call overhead, N = 1024 x 1: tensorfft {over['tensorfft_us']:.1f} us, torch {over['torch_us']:.1f} us"
-          + (f", cupy {over['cupy_us']:.1f} us" if "cupy_us" in over else ""))
+          + (f", cupy {over['cupy_us']:.1f} us" if "cupy_us" in over else "")
+          + f"; tensorfft.ntt.forward (BabyBear 1024) {over['ntt_forward_us']:.1f} us")
     if args.json:
         try:
             commit = os.environ.get("TFFT_COMMIT") or subprocess.run(
@@ -181,7 +221,7 @@ def main() -> None:
             "device": torch.cuda.get_device_name(), "torch": torch.__version__,
             "cupy": getattr(cp, "__version__", None), "tensorfft": tf.__version__, "commit": commit,
             "python": platform.python_version(), "date": time.strftime("%Y-%m-%d"),
-            "elements_per_row": ELEMENTS, "reps": args.reps, "rows": rows, "overhead": over,
+            "elements_per_row": ELEMENTS, "reps": args.reps, "rows": rows, "ntt_rows": ntt_rows, "overhead": over,
         }
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)

@@ -7,6 +7,7 @@
 
 mod devices;
 mod errors;
+mod ntt;
 mod plan;
 
 use pyo3::prelude::*;
@@ -16,6 +17,12 @@ use pyo3::prelude::*;
 fn _tensorfft(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<plan::Plan>()?;
+    m.add_class::<ntt::NttPlan>()?;
+    m.add_function(wrap_pyfunction!(ntt::ntt_friendly_primes, m)?)?;
+    m.add("BABY_BEAR", tensorfft::ntt::BABY_BEAR)?;
+    m.add("KOALA_BEAR", tensorfft::ntt::KOALA_BEAR)?;
+    m.add("GOLDILOCKS", tensorfft::ntt::GOLDILOCKS)?;
+    m.add("FHE_62", tensorfft::ntt::FHE_62)?;
     m.add_function(wrap_pyfunction!(devices::gpu_status, m)?)?;
     m.add_function(wrap_pyfunction!(devices::device_name, m)?)?;
     m.add_function(wrap_pyfunction!(plan::supported_precisions, m)?)?;

@@ -288,3 +288,33 @@ def test_docstring_examples():
     for module in (tensorfft._layout, tensorfft._cache, tf):
         failed, _ = doctest.testmod(module)
         assert failed == 0, module.__name__
+
+
+def test_ntt_without_a_gpu():
+    from tensorfft import ntt
+
+    assert (ntt.BABY_BEAR, ntt.KOALA_BEAR, ntt.GOLDILOCKS) == (2013265921, 2130706433, 2**64 - 2**32 + 1)
+    primes = ntt.friendly_primes(40, 1 << 12, 3)
+    assert len(primes) == 3 and all(p % (1 << 13) == 1 and p < 2**40 for p in primes)
+    assert primes == sorted(primes, reverse=True)
+    with pytest.raises(ValueError):
+        ntt.friendly_primes(40, 1000, 1)
+    with pytest.raises(ValueError, match="prime"):
+        ntt.NttPlan(2013265920, 1024)
+    with pytest.raises(ValueError, match="order"):
+        ntt.NttPlan(ntt.BABY_BEAR, 1024, input_order="reversed")
+    with pytest.raises(ValueError, match="kind"):
+        ntt.NttPlan(ntt.BABY_BEAR, 1024, kind="twisted")
+    with pytest.raises(ValueError):
+        ntt.NttPlan(ntt.BABY_BEAR, 1000)
+    with pytest.raises(ValueError):
+        ntt.NttPlan([], 1024)
+    with pytest.raises((ValueError, NotImplementedError)):
+        ntt.NttPlan(ntt.GOLDILOCKS, 1024, word="uint32")
+    with pytest.raises(TypeError):
+        ntt.forward(np.ones(8, dtype=np.float32), ntt.BABY_BEAR)
+    with pytest.raises(ValueError, match="limbs"):
+        ntt.forward(np.ones((3, 8), dtype=np.uint32), [ntt.BABY_BEAR, ntt.KOALA_BEAR])
+    if not HAS_GPU:
+        with pytest.raises(RuntimeError, match="no GPU"):
+            ntt.NttPlan(ntt.BABY_BEAR, 1024)

@@ -198,3 +198,110 @@ def test_numpy_and_cupy():
     assert cp.allclose(tf.fft(c, dim=0), cp.fft.fft(c, axis=0), atol=1e-3)
     assert cp.allclose(tf.fftn(c[:, ::2]), cp.fft.fftn(c[:, ::2]), atol=1e-2)
     assert isinstance(tf.fft(c), cp.ndarray)
+
+
+# ---------------------------------------------------------------- number theoretic transforms
+
+from tensorfft import ntt  # noqa: E402
+
+
+def schoolbook(a, b, p, negacyclic):
+    """The product of two polynomials mod X^n - 1 (or X^n + 1) and p, in Python integers."""
+    n = len(a)
+    out = [0] * n
+    for i, ai in enumerate(a):
+        if ai:
+            for j, bj in enumerate(b):
+                k = i + j
+                if k >= n:
+                    k -= n
+                    out[k] = (out[k] - ai * bj) % p if negacyclic else (out[k] + ai * bj) % p
+                else:
+                    out[k] = (out[k] + ai * bj) % p
+    return out
+
+
+def to_ints(t):
+    """A tensor of 32- or 64-bit words as unsigned Python integers (flattened)."""
+    bits = 8 * t.element_size()
+    signed = t.cpu().contiguous().view(torch.int64 if bits == 64 else torch.int32)
+    return [v % 2**bits for v in signed.reshape(-1).tolist()]
+
+
+def from_ints(values, shape, dtype):
+    """Unsigned Python integers as a CUDA tensor of ``dtype`` (same-size reinterpretation)."""
+    bits = 8 * dtype.itemsize
+    signed = [v - 2**bits if v >= 2 ** (bits - 1) else v for v in values]
+    arr = np.array(signed, dtype=np.int64 if bits == 64 else np.int32).reshape(shape)
+    return torch.from_numpy(arr).cuda().view(dtype)
+
+
+def random_words(shape, moduli, dtype, seed):
+    """Words below their limb's modulus (the last axis is a transform, limbs cycle over the
+    transforms), with p - 1 first in every transform."""
+    rng = np.random.default_rng(seed)
+    moduli = [moduli] if isinstance(moduli, int) else moduli
+    n = shape[-1]
+    values = []
+    for t in range(int(np.prod(shape[:-1], dtype=np.int64)) if len(shape) > 1 else 1):
+        p = moduli[t % len(moduli)]
+        row = [int(v) % p for v in rng.integers(0, 2**62, size=n, dtype=np.int64) * 4 + rng.integers(0, 4, size=n)]
+        row[0] = p - 1
+        values += row
+    return from_ints(values, shape, dtype)
+
+
+@pytest.mark.parametrize("p,dtype", [(ntt.BABY_BEAR, torch.uint32), (ntt.KOALA_BEAR, torch.int32),
+                                     (ntt.GOLDILOCKS, torch.uint64), (ntt.FHE_62, torch.int64)])
+@pytest.mark.parametrize("kind", ["cyclic", "negacyclic"])
+def test_ntt_polynomial_products(p, dtype, kind):
+    n = 256
+    a = random_words((n,), p, dtype, 1)
+    b = random_words((n,), p, dtype, 2)
+    plan = ntt.NttPlan(p, n, kind=kind, batch=2, input_order="natural", output_order="bit_reversed")
+    spec = plan.forward(torch.stack([a, b]))
+    assert spec.dtype == dtype and spec.shape == (2, n)
+    fa, fb = to_ints(spec[0]), to_ints(spec[1])
+    pointwise = [(x * y) % p for x, y in zip(fa, fb)]
+    back = plan.inverse(from_ints(pointwise * 2, (2, n), dtype))
+    assert to_ints(back[0]) == schoolbook(to_ints(a), to_ints(b), p, kind == "negacyclic")
+
+
+@pytest.mark.parametrize("orders", [("natural", "natural"), ("natural", "bit_reversed"),
+                                    ("bit_reversed", "natural"), ("bit_reversed", "bit_reversed")])
+def test_ntt_round_trips_and_layouts(orders):
+    limbs = [ntt.BABY_BEAR, ntt.KOALA_BEAR] + ntt.friendly_primes(30, 1 << 14, 3)
+    x = random_words((3, 5, 1 << 12), limbs, torch.uint32, 3)   # batch 3, 5 limbs
+    y = ntt.forward(x, limbs, kind="negacyclic", input_order=orders[0], output_order=orders[1])
+    assert not torch.equal(y, x)
+    z = ntt.inverse(y, limbs, kind="negacyclic", input_order=orders[0], output_order=orders[1])
+    assert torch.equal(z, x)
+    # In place, on a non-default stream, against the NumPy path (the same plan through a copy).
+    plan = ntt.NttPlan(limbs, 1 << 12, kind="negacyclic", batch=3, input_order=orders[0], output_order=orders[1])
+    w = x.clone()
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        plan.forward(w, out=w)
+    s.synchronize()
+    assert torch.equal(w, y)
+    host = plan.forward(x.cpu().numpy())
+    assert np.array_equal(host, y.cpu().numpy())
+
+
+def test_ntt_interleaved_columns_and_errors():
+    p = ntt.BABY_BEAR
+    cols = 48
+    m = random_words((cols, 1 << 12), p, torch.uint32, 4).t().contiguous()   # row-major n x columns
+    plan = ntt.NttPlan(p, 1 << 12, batch=cols, interleaved=True)
+    y = plan.forward(m)
+    ref = ntt.forward(m.t().contiguous(), p)             # each column as a contiguous transform
+    assert torch.equal(y, ref.t())
+    with pytest.raises(TypeError):
+        plan.forward(m.to(torch.int64))
+    with pytest.raises(ValueError, match="contiguous"):
+        plan.forward(m.t())
+    with pytest.raises(ValueError):
+        plan.forward(m[:100])
+    with pytest.raises(ValueError):  # values >= p on the host path
+        plan.forward(np.full((1 << 12, cols), p, dtype=np.uint32))

@@ -3,6 +3,7 @@
 
 use super::buffer::DeviceBuffer;
 use super::module_cache::ModuleOrigin;
+use super::plan::RawBuffer;
 use super::runtime::Gpu;
 use crate::element::DeviceData;
 use crate::error::{Error, Result};
@@ -587,8 +588,69 @@ impl<W: NttWord> GpuNttPlan<W> {
         Ok(())
     }
 
+    /// Transforms between device memory the caller owns (a PyTorch or CuPy tensor), queued on
+    /// the caller's `stream` (see [`Gpu::borrow_stream`]); the same address on both sides runs
+    /// in place. The plan's own scratch (natural → natural and bit-reversed → bit-reversed
+    /// orders) serves one execution at a time: executions of one plan must not overlap on
+    /// different streams. Refused before anything is queued: a null or not 16-byte aligned
+    /// address, a length other than [`GpuNttPlan::len`], input and output that overlap without
+    /// being the same buffer. Values must be below their limb's modulus (unchecked here).
+    ///
+    /// # Safety
+    ///
+    /// Each [`RawBuffer`] must describe `len` words of the plan's type in device memory of this
+    /// plan's context, alive and not used by other work until the transform queued on `stream`
+    /// has finished; `stream` must belong to the plan's context.
+    ///
+    /// ```no_run
+    /// use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1024, NttKind::Cyclic).unwrap())).unwrap();
+    /// let x = gpu.upload(&vec![1u32; 1024]).unwrap();
+    /// // SAFETY: `x` holds 1024 words and outlives the synchronisation below.
+    /// unsafe { plan.execute_raw(tensorfft::Direction::Forward, x.raw(), x.raw(), gpu.stream()) }.unwrap();
+    /// gpu.synchronize().unwrap();
+    /// ```
+    pub unsafe fn execute_raw(
+        &self,
+        dir: Direction,
+        input: RawBuffer,
+        output: RawBuffer,
+        stream: &CudaStream,
+    ) -> Result<()> {
+        for (side, b) in [("input", input), ("output", output)] {
+            if b.address == 0 || !b.address.is_multiple_of(16) {
+                return Err(Error::unsupported(
+                    format!("NTT {side} at {:#x}, not 16-byte aligned", b.address),
+                    "buffers at 16-byte aligned addresses (as CUDA, PyTorch and CuPy allocate them)",
+                ));
+            }
+            self.check_len(b.len)?;
+        }
+        let in_place = input.address == output.address;
+        let bytes = (self.len() as u64).saturating_mul(W::BYTES as u64);
+        let overlap = input.address < output.address.saturating_add(bytes)
+            && output.address < input.address.saturating_add(bytes);
+        if !in_place && overlap {
+            return Err(Error::InvalidSize(
+                "NTT input and output overlap without being the same buffer".into(),
+            ));
+        }
+        self.run_on(stream, dir, input.address, output.address, in_place)
+    }
+
     fn run(&self, dir: Direction, src: u64, dst: u64, in_place: bool) -> Result<()> {
-        let stream = &self.stream;
+        self.run_on(&self.stream, dir, src, dst, in_place)
+    }
+
+    fn run_on(
+        &self,
+        stream: &CudaStream,
+        dir: Direction,
+        src: u64,
+        dst: u64,
+        in_place: bool,
+    ) -> Result<()> {
         let plan = self.direction(dir);
         let scratch = self.scratch.as_ref().map(|s| {
             let (ptr, _sync) = s.device_ptr(stream);

@@ -1,0 +1,211 @@
+"""Number theoretic transforms on PyTorch / CuPy GPU tensors of 32- or 64-bit words (and NumPy
+arrays through an upload): the library's GPU NTT, bit for bit.
+
+A batch holds ``batch`` transforms of ``n`` words per RNS limb, one modulus per limb; transform
+``t`` uses limb ``t mod len(moduli)``, so a contiguous tensor of shape ``(batch, limbs, n)`` is
+one batch (``interleaved=True``: a row-major ``(n, transforms)`` matrix, every transform down a
+column, as ZK traces are kept). Words are ``uint32`` / ``int32`` (every prime below 2^31) or
+``uint64`` / ``int64`` (primes below 2^63, Goldilocks); values must lie in ``[0, p)`` (the
+NumPy path checks it; on the GPU it is a precondition).
+
+>>> from tensorfft import ntt
+>>> ntt.BABY_BEAR, ntt.GOLDILOCKS
+(2013265921, 18446744069414584321)
+>>> len(ntt.friendly_primes(50, 1 << 12, 3))
+3
+"""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Any, Optional, Sequence, Union
+
+from . import _layout
+from ._arrays import dtype_name, framework_of, ops_for
+from ._cache import plan_cache
+from ._core import native
+
+__all__ = ["NttPlan", "forward", "inverse", "friendly_primes",
+           "BABY_BEAR", "KOALA_BEAR", "GOLDILOCKS", "FHE_62"]
+
+
+def _constant(name: str, value: int) -> int:
+    try:
+        return getattr(native(), name)
+    except ImportError:  # pragma: no cover - only without the compiled module
+        return value
+
+
+BABY_BEAR: int = _constant("BABY_BEAR", 2013265921)
+KOALA_BEAR: int = _constant("KOALA_BEAR", 2130706433)
+GOLDILOCKS: int = _constant("GOLDILOCKS", 18446744069414584321)
+FHE_62: int = _constant("FHE_62", 4611686018427365377)
+
+_WORD_OF = {"uint32": "uint32", "int32": "uint32", "uint64": "uint64", "int64": "uint64"}
+
+
+def friendly_primes(bits: int, n: int, count: int) -> list:
+    """``count`` primes ``p ≡ 1 (mod 2n)`` of ``bits`` bits, largest first (FHE limbs).
+
+    >>> all(p % (2 * 4096) == 1 for p in friendly_primes(40, 4096, 2))
+    True
+    """
+    return native().ntt_friendly_primes(bits, n, count)
+
+
+def _moduli(moduli: Union[int, Sequence[int]]) -> list:
+    if isinstance(moduli, int) and not isinstance(moduli, bool):
+        return [moduli]
+    out = list(moduli)
+    if not out or not all(isinstance(p, int) and not isinstance(p, bool) for p in out):
+        raise ValueError(f"moduli must be an integer or a non-empty sequence of integers, got {moduli!r}")
+    return out
+
+
+class NttPlan:
+    """An NTT batch planned once: ``batch`` transforms of ``n`` words per limb of ``moduli``,
+    ``kind`` ``'cyclic'`` or ``'negacyclic'``, orders ``'natural'`` or ``'bit_reversed'``, the
+    inverse scaled by 1/n unless ``scale_inverse=False``; ``word`` ``'uint32'`` or ``'uint64'``
+    (default: the narrowest that holds every modulus).
+
+    >>> import torch                                                        # doctest: +SKIP
+    >>> plan = NttPlan(BABY_BEAR, 1 << 20, batch=64, output_order="bit_reversed")  # doctest: +SKIP
+    >>> x = torch.randint(0, BABY_BEAR, (64, 1 << 20), device="cuda").to(torch.uint32)  # doctest: +SKIP
+    >>> y = plan.forward(x)                                                 # doctest: +SKIP
+    >>> assert torch.equal(plan.inverse(y), x)                              # doctest: +SKIP
+    """
+
+    def __init__(self, moduli: Union[int, Sequence[int]], n: int, *, kind: str = "cyclic",
+                 batch: int = 1, input_order: str = "natural", output_order: str = "natural",
+                 scale_inverse: bool = True, interleaved: bool = False,
+                 word: Optional[str] = None, device: int = 0) -> None:
+        self.moduli = _moduli(moduli)
+        self.n = n
+        self._plan = native().NttPlan(self.moduli, n, kind=kind, batch=batch, input_order=input_order,
+                                      output_order=output_order, scale_inverse=scale_inverse,
+                                      interleaved=interleaved, word=word, device=device)
+        self.device = device
+        self.word = f"uint{8 * self._plan.word_bytes}"
+
+    def __len__(self) -> int:
+        """Words of the whole batch."""
+        return self._plan.len
+
+    @property
+    def schedule(self) -> str:
+        """The forward and inverse schedules of passes."""
+        return self._plan.schedule
+
+    def forward(self, x: Any, out: Any = None) -> Any:
+        """The forward NTT of ``x`` (contiguous, ``len(plan)`` words) into ``out`` (new when
+        ``None``; ``x`` itself: in place)."""
+        return self._run(x, out, True)
+
+    def inverse(self, x: Any, out: Any = None) -> Any:
+        """The inverse NTT (scaled by 1/n unless the plan says otherwise)."""
+        return self._run(x, out, False)
+
+    def _run(self, x: Any, out: Any, forward: bool) -> Any:
+        framework = framework_of(x)
+        if framework == "numpy":
+            return self._host(x, out, forward)
+        ops = ops_for(framework)
+        device = ops.check_device(x)
+        if device != self.device:
+            raise ValueError(f"the plan is for device {self.device}, the tensor on {device}")
+        for t in (x,) if out is None else (x, out):
+            self._check(ops, t)
+        if out is None:
+            out = ops.empty(x, ops.shape(x))
+        n = len(self)
+        self._plan.execute_raw(forward, (ops.ptr(x), n), (ops.ptr(out), n), ops.stream(device))
+        return out
+
+    def _check(self, ops: Any, t: Any) -> None:
+        name = dtype_name(t)
+        if _WORD_OF.get(name) != self.word:
+            raise TypeError(f"the plan takes {self.word} words (or the signed type of that size), the tensor is {t.dtype}")
+        shape = ops.shape(t)
+        if prod(shape) != len(self):
+            raise ValueError(f"the plan transforms {len(self)} words, the tensor holds {prod(shape)}")
+        if ops.strides(t) != _layout.contiguous_strides(shape):
+            raise ValueError("NTT plans take contiguous tensors (call .contiguous())")
+        if ops.ptr(t) % 16:
+            raise ValueError("NTT plans take 16-byte aligned tensors (clone the view)")
+
+    def _host(self, x: Any, out: Any, forward: bool) -> Any:
+        import numpy as np
+
+        x = np.asarray(x)
+        if _WORD_OF.get(x.dtype.name) != self.word:
+            raise TypeError(f"the plan takes {self.word} words, the array is {x.dtype}")
+        if x.size != len(self):
+            raise ValueError(f"the plan transforms {len(self)} words, the array holds {x.size}")
+        raw = self._plan.execute_host(forward, np.ascontiguousarray(x).astype(x.dtype.newbyteorder("<")).tobytes())
+        y = np.frombuffer(raw, dtype=x.dtype).reshape(x.shape).copy()
+        if out is not None:
+            out[...] = y
+            return out
+        return y
+
+    def __repr__(self) -> str:
+        return repr(self._plan).replace("NttPlan(", "tensorfft.ntt.NttPlan(", 1)
+
+
+def _cached(x: Any, moduli: Union[int, Sequence[int]], kind: str, input_order: str,
+            output_order: str, scale_inverse: bool) -> NttPlan:
+    framework = framework_of(x)
+    shape = tuple(x.shape)
+    if not shape:
+        raise IndexError("an NTT needs at least one dimension (the input is a scalar)")
+    mods = _moduli(moduli)
+    n = shape[-1]
+    transforms = prod(shape[:-1])
+    if transforms % len(mods):
+        raise ValueError(f"{transforms} transforms are not a whole number of {len(mods)} limbs")
+    name = dtype_name(x) if framework != "numpy" else x.dtype.name
+    word = _WORD_OF.get(name)
+    if word is None:
+        raise TypeError(f"NTT words are uint32, int32, uint64 or int64, not {x.dtype}")
+    device = ops_for(framework).check_device(x) if framework != "numpy" else 0
+    key = ("ntt", device, tuple(mods), n, kind, transforms // len(mods), input_order, output_order,
+           scale_inverse, word)
+    return plan_cache.get(key, lambda: NttPlan(mods, n, kind=kind, batch=transforms // len(mods),
+                                               input_order=input_order, output_order=output_order,
+                                               scale_inverse=scale_inverse, word=word, device=device))
+
+
+def _contiguous(x: Any) -> Any:
+    framework = framework_of(x)
+    if framework == "numpy":
+        return x
+    ops = ops_for(framework)
+    if ops.strides(x) != _layout.contiguous_strides(ops.shape(x)) or ops.ptr(x) % 16:
+        return ops.copy_contiguous(x)
+    return x
+
+
+def forward(x: Any, moduli: Union[int, Sequence[int]], *, kind: str = "cyclic",
+            input_order: str = "natural", output_order: str = "natural") -> Any:
+    """The forward NTT along the last axis of ``x`` (transform ``t`` of the flattened leading
+    axes uses limb ``t mod len(moduli)``), with a cached plan.
+
+    >>> import torch                                                          # doctest: +SKIP
+    >>> x = torch.randint(0, BABY_BEAR, (3, 1024), device="cuda")            # doctest: +SKIP
+    >>> y = forward(x, BABY_BEAR, kind="negacyclic")                          # doctest: +SKIP
+    """
+    x = _contiguous(x)
+    return _cached(x, moduli, kind, input_order, output_order, True).forward(x)
+
+
+def inverse(x: Any, moduli: Union[int, Sequence[int]], *, kind: str = "cyclic",
+            input_order: str = "natural", output_order: str = "natural",
+            scale: bool = True) -> Any:
+    """The inverse of :func:`forward` with the same moduli, kind and orders (so it reads
+    ``output_order`` and writes ``input_order``), scaled by 1/n unless ``scale=False``:
+    ``inverse(forward(x, p), p)`` is ``x``.
+
+    >>> z = inverse(y, BABY_BEAR, kind="negacyclic")                          # doctest: +SKIP
+    """
+    x = _contiguous(x)
+    return _cached(x, moduli, kind, input_order, output_order, scale).inverse(x)
