@@ -55,3 +55,36 @@ class Plan:
     def schedule(self) -> str: ...
     @property
     def creation_ms(self) -> float: ...
+
+BABY_BEAR: int
+KOALA_BEAR: int
+GOLDILOCKS: int
+FHE_62: int
+
+def ntt_friendly_primes(bits: int, n: int, count: int) -> List[int]: ...
+
+class NttPlan:
+    def __init__(
+        self,
+        moduli: List[int],
+        n: int,
+        *,
+        kind: str = "cyclic",
+        batch: int = 1,
+        input_order: str = "natural",
+        output_order: str = "natural",
+        scale_inverse: bool = True,
+        interleaved: bool = False,
+        word: Optional[str] = None,
+        device: int = 0,
+    ) -> None: ...
+    def execute_raw(
+        self, forward: bool, input: Tuple[int, int], output: Tuple[int, int], stream: int
+    ) -> None: ...
+    def execute_host(self, forward: bool, input: bytes) -> bytes: ...
+    @property
+    def len(self) -> int: ...
+    @property
+    def word_bytes(self) -> int: ...
+    @property
+    def schedule(self) -> str: ...
