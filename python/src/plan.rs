@@ -22,6 +22,20 @@ fn precision(name: &str) -> PyResult<Precision> {
     }
 }
 
+/// Parses a normalization name: `'none'`, `'inverse_by_n'` (NumPy's "backward"),
+/// `'forward_by_n'` ("forward") or `'ortho'`.
+fn normalization(name: &str) -> PyResult<Normalization> {
+    match name {
+        "none" => Ok(Normalization::None),
+        "inverse_by_n" => Ok(Normalization::InverseByN),
+        "forward_by_n" => Ok(Normalization::ForwardByN),
+        "ortho" => Ok(Normalization::Ortho),
+        other => Err(PyValueError::new_err(format!(
+            "normalization {other:?}: expected 'none', 'inverse_by_n', 'forward_by_n' or 'ortho'"
+        ))),
+    }
+}
+
 /// The precisions plans accept, by name (`'f16'`, `'f32'`, `'f64'`).
 #[pyfunction]
 pub fn supported_precisions() -> Vec<&'static str> {
@@ -67,7 +81,7 @@ pub struct Plan {
     shape: Vec<usize>,
     batch: usize,
     precision: &'static str,
-    normalized_inverse: bool,
+    normalization: String,
     input_strides: Option<(usize, usize)>,
     output_strides: Option<(usize, usize)>,
 }
@@ -102,9 +116,10 @@ impl Plan {
 #[pymethods]
 impl Plan {
     /// Plans `batch` transforms of `shape` (1 to 3 power-of-two extents, row-major) in
-    /// `precision` on device `device`; `normalized_inverse` scales the inverse by 1/prod(shape).
+    /// `precision` on device `device`, scaled as `normalization` says (inside the kernels,
+    /// stage by stage): `'none'`, `'inverse_by_n'`, `'forward_by_n'` or `'ortho'`.
     #[new]
-    #[pyo3(signature = (shape, *, batch = 1, precision = "f32", normalized_inverse = false,
+    #[pyo3(signature = (shape, *, batch = 1, precision = "f32", normalization = "none",
                         input_strides = None, output_strides = None, device = 0))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -112,12 +127,13 @@ impl Plan {
         shape: Vec<usize>,
         batch: usize,
         precision: &str,
-        normalized_inverse: bool,
+        normalization: &str,
         input_strides: Option<(usize, usize)>,
         output_strides: Option<(usize, usize)>,
         device: usize,
     ) -> PyResult<Self> {
         let prec = self::precision(precision)?;
+        let norm = self::normalization(normalization)?;
         let name = match prec {
             Precision::F16 => "f16",
             Precision::F64 => "f64",
@@ -125,11 +141,7 @@ impl Plan {
         };
         let strides = |s: Option<(usize, usize)>| s.map(|(stride, dist)| Strides { stride, dist });
         let options = PlanOptions {
-            normalization: if normalized_inverse {
-                Normalization::InverseByN
-            } else {
-                Normalization::None
-            },
+            normalization: norm,
             external_scratch: true,
             layout: Layout {
                 input: strides(input_strides),
@@ -156,7 +168,7 @@ impl Plan {
             shape,
             batch,
             precision: name,
-            normalized_inverse,
+            normalization: normalization.to_string(),
             input_strides,
             output_strides,
         })
@@ -259,10 +271,10 @@ impl Plan {
         self.precision
     }
 
-    /// Whether the inverse is scaled by 1/prod(shape).
+    /// `'none'`, `'inverse_by_n'`, `'forward_by_n'` or `'ortho'`.
     #[getter]
-    fn normalized_inverse(&self) -> bool {
-        self.normalized_inverse
+    fn normalization(&self) -> String {
+        self.normalization.clone()
     }
 
     /// The plan's passes, as the library prints its schedule.
@@ -279,8 +291,8 @@ impl Plan {
 
     fn __repr__(&self) -> String {
         format!(
-            "Plan(shape={:?}, batch={}, precision='{}', normalized_inverse={}, input_strides={:?}, output_strides={:?})",
-            self.shape, self.batch, self.precision, self.normalized_inverse, self.input_strides, self.output_strides
+            "Plan(shape={:?}, batch={}, precision='{}', normalization='{}', input_strides={:?}, output_strides={:?})",
+            self.shape, self.batch, self.precision, self.normalization, self.input_strides, self.output_strides
         )
     }
 }

@@ -78,8 +78,6 @@ class TorchOps:
     def copy_contiguous(self, x: Any) -> Any:
         return x.clone(memory_format=self.torch.contiguous_format)
 
-    def scale_(self, x: Any, factor: float) -> Any:
-        return x.mul_(factor)
 
     def resize(self, x: Any, shape: Sequence[int]) -> Any:
         """Zero-pads or trims each axis to ``shape`` (a view when only trimming)."""
@@ -163,9 +161,6 @@ class CupyOps:
     def copy_contiguous(self, x: Any) -> Any:
         return x.copy(order="C")
 
-    def scale_(self, x: Any, factor: float) -> Any:
-        x *= factor
-        return x
 
     def resize(self, x: Any, shape: Sequence[int]) -> Any:
         y = x[tuple(slice(0, min(n, m)) for n, m in zip(shape, x.shape))]

@@ -22,17 +22,17 @@ def native() -> Any:
     return _tensorfft
 
 
-def get_plan(device: int, shape: Tuple[int, ...], batch: int, precision: str, normalized: bool,
+def get_plan(device: int, shape: Tuple[int, ...], batch: int, precision: str, normalization: str,
              in_strides: Optional[Tuple[int, int]], out_strides: Optional[Tuple[int, int]]) -> Any:
     """The cached plan of this key (created, and its kernels compiled or loaded, on a miss)."""
-    key = (device, shape, batch, precision, normalized, in_strides, out_strides)
+    key = (device, shape, batch, precision, normalization, in_strides, out_strides)
     return plan_cache.get(
         key,
         lambda: native().Plan(
             list(shape),
             batch=batch,
             precision=precision,
-            normalized_inverse=normalized,
+            normalization=normalization,
             input_strides=in_strides,
             output_strides=out_strides,
             device=device,
@@ -46,20 +46,20 @@ def _aligned(ops: Any, x: Any) -> bool:
 
 class DirectCall:
     """A call that went straight to one plan, kept for the fast path of repeated calls with the
-    same shape, strides, dtype and arguments: allocate the output, launch, scale."""
+    same shape, strides, dtype and arguments: allocate the output, launch."""
 
     __slots__ = ("ops", "plan", "forward", "in_extent", "out_extent", "shape", "strides",
-                 "scratch_bytes", "scratch_elements", "post", "device")
+                 "scratch_bytes", "scratch_elements", "device")
 
     def __init__(self, ops: Any, plan: Any, forward: bool, in_extent: int, out_extent: int,
                  shape: Tuple[int, ...], strides: Optional[Tuple[int, ...]], precision: str,
-                 post: float, device: int) -> None:
+                 device: int) -> None:
         self.ops, self.plan, self.forward = ops, plan, forward
         self.in_extent, self.out_extent = in_extent, out_extent
         self.shape, self.strides = shape, strides
         self.scratch_bytes = plan.scratch_bytes
         self.scratch_elements = plan.scratch_bytes // _ELEMENT_BYTES[precision]
-        self.post, self.device = post, device
+        self.device = device
 
     def __call__(self, x: Any) -> Any:
         ops = self.ops
@@ -71,8 +71,6 @@ class DirectCall:
         self.plan.execute_raw(self.forward, (ops.ptr(x), self.in_extent),
                               (ops.ptr(out), self.out_extent), scratch, ops.stream(self.device))
         del holder
-        if self.post != 1.0:
-            ops.scale_(out, self.post)
         return out
 
 
@@ -106,9 +104,7 @@ def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: st
     device = ops.check_device(x)
     precision = PRECISION_OF[dtype_name(x)]
     shape, strides = ops.shape(x), ops.strides(x)
-    n = prod(shape[d] for d in group)
-    normalized = (not forward) and kind == "by_n"
-    post = 1.0 if normalized else _layout.factor(kind, n)
+    normalization = _layout.plan_normalization(kind, forward)
     m_in = _layout.map_axes(shape, strides, group) if _aligned(ops, x) else None
     allocated = out is None
     out_strides: Optional[Tuple[int, ...]] = None
@@ -126,7 +122,7 @@ def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: st
         m_out = _layout.map_axes(shape, ops.strides(out), group) if _aligned(ops, out) else None
     if m_in is None or m_out is None or m_in.order != m_out.order:
         return _via_copy(ops, x, group, forward, kind, out)
-    key = (device, m_in.shape, m_in.batch, precision, normalized, m_in.strides, m_out.strides)
+    key = (device, m_in.shape, m_in.batch, precision, normalization, m_in.strides, m_out.strides)
     if key in _REFUSED:
         return _via_copy(ops, x, group, forward, kind, out)
     try:
@@ -144,11 +140,9 @@ def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: st
     plan.execute_raw(forward, (ops.ptr(x), m_in.extent), (ops.ptr(out), m_out.extent), scratch,
                      ops.stream(device))
     del holder  # returned to the framework's stream-ordered allocator after the launch
-    if post != 1.0:
-        ops.scale_(out, post)
     if record is not None and allocated:
         record.append(DirectCall(ops, plan, forward, m_in.extent, m_out.extent, shape, out_strides,
-                                 precision, post, device))
+                                 precision, device))
     return out
 
 

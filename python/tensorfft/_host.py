@@ -41,13 +41,9 @@ def host_c2c(x: Any, s: Optional[Sequence[int]], dim: Any, norm: Optional[str], 
         moved = np.ascontiguousarray(np.moveaxis(x, group, last))
         tshape = tuple(moved.shape[d] for d in last)
         batch = moved.size // prod(tshape)
-        normalized = (not forward) and kind == "by_n"
-        plan = get_plan(0, tshape, batch, precision, normalized, None, None)
+        plan = get_plan(0, tshape, batch, precision, _layout.plan_normalization(kind, forward),
+                        None, None)
         raw = plan.execute_host(forward, moved.tobytes())
         result = np.frombuffer(raw, dtype=x.dtype).reshape(moved.shape).copy()
-        if not normalized:
-            f = _layout.factor(kind, prod(tshape))
-            if f != 1.0:
-                result *= f
         x = np.moveaxis(result, last, group)
     return x

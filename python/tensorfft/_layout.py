@@ -205,6 +205,22 @@ def factor(kind: str, n: int) -> float:
     raise ValueError(f"scaling {kind!r}")
 
 
+def plan_normalization(kind: str, forward: bool) -> str:
+    """The library normalization whose kernels apply scaling ``kind`` in this direction (every
+    mode scales inside the kernels, stage by stage, so nothing runs after the transform).
+
+    >>> plan_normalization("by_n", True), plan_normalization("by_n", False)
+    ('forward_by_n', 'inverse_by_n')
+    """
+    if kind == "none":
+        return "none"
+    if kind == "by_root_n":
+        return "ortho"
+    if kind == "by_n":
+        return "forward_by_n" if forward else "inverse_by_n"
+    raise ValueError(f"scaling {kind!r}")
+
+
 def group_dims(shape: Sequence[int], dims: Sequence[int]) -> Tuple[Tuple[int, ...], ...]:
     """Splits the axes of an n-D transform (extent-1 axes dropped) into groups of at most 3
     neighbouring axes, each one library call; an n-D DFT is the product of DFTs over its axes.

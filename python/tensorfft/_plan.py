@@ -16,9 +16,9 @@ class Plan:
     """Batched complex transforms of ``shape`` (1 to 3 power-of-two extents) over the last
     ``len(shape)`` axes of contiguous CUDA tensors of ``dtype`` (``torch.complex32`` /
     ``'complex32'``, ``complex64``, ``complex128``), created once and executed many times on the
-    caller's current stream. ``norm`` is as in ``torch.fft`` and names the scaling of the
-    inverse (``'backward'``: 1/N, in the kernels), of the forward (``'forward'``), or of both
-    (``'ortho'``).
+    caller's current stream. ``norm`` is as in ``torch.fft``: the inverse scaled by 1/N
+    (``'backward'``), the forward (``'forward'``), or both by 1/√N (``'ortho'``), inside the
+    kernels.
 
     >>> import torch, tensorfft as tf                                     # doctest: +SKIP
     >>> plan = tf.Plan((1024,), torch.complex64, batch=64)                 # doctest: +SKIP
@@ -37,12 +37,13 @@ class Plan:
         self.batch = int(batch)
         self.norm = norm if norm is not None else "backward"
         n = prod(self.shape) if self.shape else 0
-        self._forward_kind, _ = _layout.scale_of(self.norm, True, max(n, 1))
-        self._inverse_kind, _ = _layout.scale_of(self.norm, False, max(n, 1))
+        kind, _ = _layout.scale_of(self.norm, True, max(n, 1))
+        # One library normalization serves both directions of a torch norm mode.
+        normalization = {"none": "inverse_by_n", "by_n": "forward_by_n", "by_root_n": "ortho"}[kind]
         self.precision = PRECISION_OF[name]
         self.device = device
         self._plan = native().Plan(list(self.shape), batch=self.batch, precision=self.precision,
-                                   normalized_inverse=self._inverse_kind == "by_n", device=device)
+                                   normalization=normalization, device=device)
 
     @property
     def scratch_bytes(self) -> int:
@@ -56,13 +57,13 @@ class Plan:
 
     def forward(self, x: Any, out: Any = None) -> Any:
         """The forward transform of ``x`` into ``out`` (new when ``None``; ``x``: in place)."""
-        return self._run(x, out, True, self._forward_kind)
+        return self._run(x, out, True)
 
     def inverse(self, x: Any, out: Any = None) -> Any:
         """The inverse transform of ``x`` into ``out`` (new when ``None``; ``x``: in place)."""
-        return self._run(x, out, False, self._inverse_kind)
+        return self._run(x, out, False)
 
-    def _run(self, x: Any, out: Any, forward: bool, kind: str) -> Any:
+    def _run(self, x: Any, out: Any, forward: bool) -> Any:
         ops = ops_for(framework_of(x))
         device = ops.check_device(x)
         if device != self.device:
@@ -79,10 +80,6 @@ class Plan:
         self._plan.execute_raw(forward, (ops.ptr(x), count), (ops.ptr(out), count), scratch,
                                ops.stream(device))
         del holder
-        if kind != "by_n" or forward:
-            f = _layout.factor(kind, prod(self.shape))
-            if f != 1.0:
-                ops.scale_(out, f)
         return out
 
     def _check(self, ops: Any, t: Any) -> None:

@@ -23,7 +23,7 @@ class Plan:
         *,
         batch: int = 1,
         precision: str = "f32",
-        normalized_inverse: bool = False,
+        normalization: str = "none",
         input_strides: Optional[Tuple[int, int]] = None,
         output_strides: Optional[Tuple[int, int]] = None,
         device: int = 0,
@@ -50,7 +50,7 @@ class Plan:
     @property
     def precision(self) -> str: ...
     @property
-    def normalized_inverse(self) -> bool: ...
+    def normalization(self) -> str: ...
     @property
     def schedule(self) -> str: ...
     @property

@@ -66,9 +66,6 @@ class NumpyDeviceOps:
     def copy_contiguous(self, x):
         return np.array(x, order="C", copy=True)
 
-    def scale_(self, x, factor):
-        x *= factor
-        return x
 
     def copy_into(self, out, y):
         out[...] = y
@@ -78,16 +75,30 @@ class NumpyDeviceOps:
 class FakePlan:
     """Executes the library's contract: element `(b, i)` of a side at `b·dist + lin(i)·stride`."""
 
-    def __init__(self, shape, *, batch, precision, normalized_inverse, input_strides,
+    def __init__(self, shape, *, batch, precision, normalization, input_strides,
                  output_strides, device, log):
         if any(n < 2 or n & (n - 1) for n in shape) or not 1 <= len(shape) <= 3:
             raise NotImplementedError(f"shape {shape}")
         self.shape, self.batch = tuple(shape), batch
         self.dtype = DTYPES[precision]
-        self.normalized = normalized_inverse
+        assert normalization in ("none", "inverse_by_n", "forward_by_n", "ortho")
+        self.normalization = normalization
         self.input_strides, self.output_strides = input_strides, output_strides
         self.scratch_bytes = 0
         self.log = log
+
+    def _dft(self, data, forward):
+        """The library's scaled DFT over the transform axes (axis 0 is the batch)."""
+        axes = tuple(range(1, 1 + len(self.shape)))
+        n = prod(self.shape)
+        y = np.fft.fftn(data, axes=axes) if forward else np.fft.ifftn(data, axes=axes) * n
+        scale = {
+            "none": 1.0,
+            "inverse_by_n": 1.0 if forward else 1.0 / n,
+            "forward_by_n": 1.0 / n if forward else 1.0,
+            "ortho": n ** -0.5,
+        }[self.normalization]
+        return y * scale
 
     def _index(self, strides):
         n = prod(self.shape)
@@ -104,21 +115,12 @@ class FakePlan:
         src = view(input[0], input[1], self.dtype)
         dst = view(output[0], output[1], self.dtype)
         data = src[iidx].reshape((self.batch,) + self.shape).astype(np.complex128)
-        axes = tuple(range(1, 1 + len(self.shape)))
-        if forward:
-            y = np.fft.fftn(data, axes=axes)
-        else:
-            y = np.fft.ifftn(data, axes=axes) * (1 if self.normalized else prod(self.shape))
-        dst[oidx] = y.reshape(self.batch, -1).astype(self.dtype)
+        dst[oidx] = self._dft(data, forward).reshape(self.batch, -1).astype(self.dtype)
         self.log.append((self.shape, self.batch, self.input_strides, self.output_strides,
                          input[0] == output[0]))
 
     def execute_host(self, forward, data: bytes) -> bytes:
         x = np.frombuffer(data, dtype=self.dtype).reshape((self.batch,) + self.shape)
-        axes = tuple(range(1, 1 + len(self.shape)))
-        if forward:
-            y = np.fft.fftn(x, axes=axes)
-        else:
-            y = np.fft.ifftn(x, axes=axes) * (1 if self.normalized else prod(self.shape))
+        y = self._dft(x, forward)
         self.log.append((self.shape, self.batch, None, None, "host"))
         return y.astype(self.dtype).tobytes()

@@ -142,8 +142,8 @@ def test_overlapping_views_do_not_map():
 def fake(monkeypatch):
     log = []
 
-    def get_plan(device, shape, batch, precision, normalized, in_strides, out_strides):
-        return FakePlan(list(shape), batch=batch, precision=precision, normalized_inverse=normalized,
+    def get_plan(device, shape, batch, precision, normalization, in_strides, out_strides):
+        return FakePlan(list(shape), batch=batch, precision=precision, normalization=normalization,
                         input_strides=in_strides, output_strides=out_strides, device=device, log=log)
 
     monkeypatch.setattr(_core, "get_plan", get_plan)

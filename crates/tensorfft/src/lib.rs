@@ -34,5 +34,5 @@ pub use gpu::ntt_plan::GpuNttPlan;
 pub use gpu::{DeviceBuffer, Gpu, GpuPlan, RawBuffer};
 pub use plan::{
     plan_c2c_recipe, plan_c2c_schedule, Direction, ExchangeFormat, IoMode, Layout, Normalization,
-    PlanOptions, Precision, Recipe, Schedule, Shape, Strides, Tuning, TwiddleSource,
+    PlanOptions, Precision, Recipe, Schedule, Shape, StageScale, Strides, Tuning, TwiddleSource,
 };

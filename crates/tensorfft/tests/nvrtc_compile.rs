@@ -13,7 +13,7 @@ use tensorfft::{
 };
 
 /// Default recipes for every supported length and precision, plus every tuning variant `tfft
-/// bench --variants` times, each with and without 1/N normalization.
+/// bench --variants` times, and the default recipe under every normalization.
 fn all_recipes() -> Vec<Recipe> {
     let mut out = Vec::new();
     for p in [Precision::F16, Precision::F32, Precision::F64] {
@@ -22,6 +22,22 @@ fn all_recipes() -> Vec<Recipe> {
             tunings.extend(Tuning::sweep());
             for tuning in tunings {
                 let opts = PlanOptions::tuned(tuning);
+                if let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &opts) {
+                    if !out.contains(&r) {
+                        out.push(r);
+                    }
+                }
+            }
+            // Every normalization's stage scaling on the default recipe.
+            for normalization in [
+                Normalization::InverseByN,
+                Normalization::ForwardByN,
+                Normalization::Ortho,
+            ] {
+                let opts = PlanOptions {
+                    normalization,
+                    ..Default::default()
+                };
                 if let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &opts) {
                     if !out.contains(&r) {
                         out.push(r);
@@ -83,6 +99,36 @@ fn all_strided_kernels() -> Vec<KernelSource> {
                 };
                 let batch = if layout.is_dense() { 1 } else { 4 };
                 let s = plan_c2c_schedule(&Shape::from_dims(dims).batch(batch), p, &opts)
+                    .unwrap_or_else(|e| panic!("{dims:?} {p:?}: {e}"));
+                for pass in &s.passes {
+                    let k = match &pass.kernel {
+                        PassKernel::Strided(sp) => KernelSource::strided_pass(sp),
+                        PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
+                        PassKernel::SinglePass { .. } => continue,
+                    };
+                    if !out.iter().any(|o| o.stem == k.stem) {
+                        out.push(k);
+                    }
+                }
+            }
+        }
+    }
+    // The scaled forward and the unitary modes (stage scale 1/R in the forward kernels, 1/sqrt R
+    // in both): a sample of multi-pass shapes in every precision.
+    for p in [Precision::F16, Precision::F32, Precision::F64] {
+        for dims in [
+            vec![1usize << 15],
+            vec![1 << 20],
+            vec![1 << 24],
+            vec![1024, 1024],
+            vec![64, 64, 64],
+        ] {
+            for normalization in [Normalization::ForwardByN, Normalization::Ortho] {
+                let opts = PlanOptions {
+                    normalization,
+                    ..Default::default()
+                };
+                let s = plan_c2c_schedule(&Shape::from_dims(&dims), p, &opts)
                     .unwrap_or_else(|e| panic!("{dims:?} {p:?}: {e}"));
                 for pass in &s.passes {
                     let k = match &pass.kernel {

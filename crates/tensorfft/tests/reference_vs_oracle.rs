@@ -38,6 +38,20 @@ fn check_recipe<T: Element>(recipe: &Recipe, batch: usize) {
         "{recipe} round trip: error {err:.3e} > {:.3e}",
         2.0 * bound
     );
+    // The scaled forward and the unitary modes scale stage by stage (1/R, 1/sqrt R).
+    for (norm, dir) in [
+        (Normalization::ForwardByN, Direction::Forward),
+        (Normalization::Ortho, Direction::Forward),
+        (Normalization::Ortho, Direction::Inverse),
+    ] {
+        let y = execute(recipe, dir, norm, &x).unwrap();
+        let want = oracle_c2c_batched(&xw, n, dir, norm);
+        let err = relative_l2(&widen(&y), &want);
+        assert!(
+            err <= bound,
+            "{recipe} {dir:?} {norm:?}: error {err:.3e} > bound {bound:.3e}"
+        );
+    }
 }
 
 fn oracle_c2c_batched(

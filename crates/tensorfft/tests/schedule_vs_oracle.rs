@@ -54,6 +54,29 @@ fn check_schedule<T: Element>(dims: &[usize], batch: usize, tuning: Tuning) -> S
         "{sn}\nround trip: error {err:.3e} > {:.3e}",
         2.0 * bound
     );
+    // The scaled forward and the unitary modes, every pass scaling its stages.
+    for (norm, dir) in [
+        (Normalization::ForwardByN, Direction::Forward),
+        (Normalization::Ortho, Direction::Inverse),
+    ] {
+        let opts = PlanOptions {
+            normalization: norm,
+            tuning,
+            ..Default::default()
+        };
+        let so = plan_c2c_schedule(&shape, T::PRECISION, &opts).unwrap();
+        let y = execute_schedule(&so, dir, &x, false).unwrap();
+        let total: usize = dims.iter().product();
+        let want: Vec<Complex<f64>> = xw
+            .chunks(total)
+            .flat_map(|t| oracle_c2c_nd(t, dims, dir, norm))
+            .collect();
+        let err = relative_l2(&widen(&y), &want);
+        assert!(
+            err <= bound,
+            "{so}\n{dir:?} {norm:?}: error {err:.3e} > bound {bound:.3e}"
+        );
+    }
     s
 }
 

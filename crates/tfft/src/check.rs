@@ -376,6 +376,62 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Outcome, ten
         plan_norm.inverse_into(mid, &mut out)?;
         let err = error_of(&out, &|got| relative_l2(got, &x))?;
         row("round trip", err, 2.0 * bound);
+        drop(plan_norm);
+        // The scaled forward (NumPy's "forward") and the unitary mode ("ortho"), every stage
+        // scaled by 1/R or 1/sqrt R in the kernels.
+        for (norm, dir, test) in [
+            (
+                Normalization::ForwardByN,
+                Direction::Forward,
+                "forward, 1/N",
+            ),
+            (
+                Normalization::Ortho,
+                Direction::Inverse,
+                "inverse, 1/sqrt N (ortho)",
+            ),
+        ] {
+            let opts = PlanOptions {
+                normalization: norm,
+                tuning: c.tuning,
+                ..Default::default()
+            };
+            let scaled = gpu.plan_c2c_with(&shape, c.precision, &opts)?;
+            gpu.poison(&mut out)?;
+            scaled.execute_into(dir, &d_input, &mut out)?;
+            let err = error_of(&out, &|got| oracle_error(&x, got, &c.dims, dir, norm))?;
+            row(test, err, bound);
+        }
+        // f16 inputs near the top of its range (|x| up to 60 000): the forward-normalized
+        // transform never leaves it (an unscaled one overflows to inf from N = 2).
+        if c.precision == Precision::F16 && n >= 64 && len <= 1 << 24 {
+            let big: Vec<T> = input
+                .range(0, len)
+                .iter()
+                .map(|&e| T::from_c64(e.to_c64() * 60000.0))
+                .collect();
+            let big = CaseInput::<T>::tiled(big, len);
+            let xb = big.gather(n, &samples);
+            big.upload_into(gpu, mid)?;
+            let opts = PlanOptions {
+                normalization: Normalization::ForwardByN,
+                tuning: c.tuning,
+                ..Default::default()
+            };
+            let scaled = gpu.plan_c2c_with(&shape, c.precision, &opts)?;
+            gpu.poison(&mut out)?;
+            scaled.execute_into(Direction::Forward, mid, &mut out)?;
+            let err = error_of(&out, &|got| {
+                oracle_error(
+                    &xb,
+                    got,
+                    &c.dims,
+                    Direction::Forward,
+                    Normalization::ForwardByN,
+                )
+            })?;
+            row("forward, 1/N, inputs near 60 000 (no overflow)", err, bound);
+        }
     }
     gpu.synchronize()?;
     Ok(Outcome::Rows(rows))

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::plan::schedule::{Buffer, PassKernel, Schedule};
 use crate::plan::strided_pass::StridedPass;
 use crate::plan::twiddles::forward_table;
-use crate::plan::{Direction, ExchangeFormat, Normalization, Precision, Recipe};
+use crate::plan::{Direction, ExchangeFormat, Normalization, Precision, Recipe, StageScale};
 use half::f16;
 use num_complex::Complex;
 use num_traits::Float;
@@ -42,13 +42,13 @@ pub fn execute<T: Element>(
             actual: input.len(),
         });
     }
-    let scaled = normalization.factor(dir, recipe.n) != 1.0;
+    let scale = normalization.stage_scale(dir);
     let out = match recipe.precision {
-        Precision::F64 => run::<f64, T>(recipe, dir, scaled, input),
+        Precision::F64 => run::<f64, T>(recipe, dir, scale, input),
         // Packed half arithmetic: every add and multiply rounds to f16 (the `half` crate computes
         // each operation in f32 and rounds), twiddles and DFT constants are f16.
-        Precision::F16 if recipe.half_arithmetic => run::<f16, T>(recipe, dir, scaled, input),
-        _ => run::<f32, T>(recipe, dir, scaled, input),
+        Precision::F16 if recipe.half_arithmetic => run::<f16, T>(recipe, dir, scale, input),
+        _ => run::<f32, T>(recipe, dir, scale, input),
     };
     Ok(out)
 }
@@ -105,14 +105,14 @@ fn to_real<R: Float>(w: Complex<f64>) -> Complex<R> {
 /// Runs the stages of `recipe` on one transform held in `x` (compute precision); the result is
 /// left in `x`. Every exchange between stages rounds to the exchange format; so does the last
 /// stage's output when `round_last` (kernels that keep it in shared memory before storing).
-/// `scaled` (the inverse of a normalized plan) scales every stage's outputs by 1/radix, as the
-/// kernels do.
+/// `scale` (a normalized direction) scales every stage's outputs by 1/radix or 1/√radix, rounded
+/// to the compute precision, as the kernels do.
 fn transform<R: Float>(
     recipe: &Recipe,
     table: &[Complex<R>],
     sign: i32,
     round_last: bool,
-    scaled: bool,
+    scale: StageScale,
     x: &mut Vec<Complex<R>>,
     y: &mut Vec<Complex<R>>,
 ) {
@@ -150,8 +150,8 @@ fn transform<R: Float>(
             } else {
                 dft_in_place(&mut v, sign);
             }
-            if scaled {
-                let s = R::from(1.0 / radix as f64).unwrap_or_else(R::one);
+            if scale != StageScale::None {
+                let s = R::from(scale.factor(radix)).unwrap_or_else(R::one);
                 v.iter_mut()
                     .for_each(|x| *x = Complex::new(x.re * s, x.im * s));
             }
@@ -169,9 +169,14 @@ fn transform<R: Float>(
     }
 }
 
-fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scaled: bool, input: &[T]) -> Vec<T> {
+fn run<R: Float, T: Element>(
+    recipe: &Recipe,
+    dir: Direction,
+    scale: StageScale,
+    input: &[T],
+) -> Vec<T> {
     let mut out = Vec::with_capacity(input.len());
-    single_pass::<R, T>(recipe, dir.sign(), scaled, input, &mut out);
+    single_pass::<R, T>(recipe, dir.sign(), scale, input, &mut out);
     out
 }
 
@@ -179,7 +184,7 @@ fn run<R: Float, T: Element>(recipe: &Recipe, dir: Direction, scaled: bool, inpu
 fn single_pass<R: Float, T: Element>(
     recipe: &Recipe,
     sign: i32,
-    scaled: bool,
+    scale: StageScale,
     input: &[T],
     out: &mut Vec<T>,
 ) {
@@ -191,18 +196,18 @@ fn single_pass<R: Float, T: Element>(
         for (xi, &e) in x.iter_mut().zip(t) {
             *xi = to_compute(e);
         }
-        transform(recipe, &table, sign, false, scaled, &mut x, &mut y);
+        transform(recipe, &table, sign, false, scale, &mut x, &mut y);
         out.extend(x.iter().map(|&c| from_compute::<R, T>(c)));
     }
 }
 
 /// A strided pass on the CPU, as the kernel runs it: each item's samples gathered, multiplied
 /// by the pass twiddle (`hi · lo` from two f64 tables, rounded once), rounded into the exchange format, transformed
-/// by the inner recipe (each stage scaled when `scaled`), rounded again and stored.
+/// by the inner recipe (each stage scaled by `scale`), rounded again and stored.
 fn strided_pass<R: Float, T: Element>(
     pass: &StridedPass,
     sign: i32,
-    scaled: bool,
+    scale: StageScale,
     src: &[T],
     dst: &mut [T],
 ) {
@@ -248,7 +253,7 @@ fn strided_pass<R: Float, T: Element>(
                 v
             };
         }
-        transform(recipe, &table, sign, true, scaled, &mut x, &mut y);
+        transform(recipe, &table, sign, true, scale, &mut x, &mut y);
         for (k, &c) in x.iter().enumerate() {
             dst[out_off + k * pass.sample_stride_out] = from_compute::<R, T>(c);
         }
@@ -256,10 +261,16 @@ fn strided_pass<R: Float, T: Element>(
 }
 
 /// A strided pass in its compute precision.
-fn run_strided<T: Element>(p: &StridedPass, sign: i32, scaled: bool, src: &[T], dst: &mut [T]) {
+fn run_strided<T: Element>(
+    p: &StridedPass,
+    sign: i32,
+    scale: StageScale,
+    src: &[T],
+    dst: &mut [T],
+) {
     match p.inner.precision {
-        Precision::F64 => strided_pass::<f64, T>(p, sign, scaled, src, dst),
-        _ => strided_pass::<f32, T>(p, sign, scaled, src, dst),
+        Precision::F64 => strided_pass::<f64, T>(p, sign, scale, src, dst),
+        _ => strided_pass::<f32, T>(p, sign, scale, src, dst),
     }
 }
 
@@ -325,13 +336,8 @@ pub fn execute_schedule<T: Element>(
         Buffer::Scratch(k) => 2 + k as usize,
     };
     let sign = dir.sign();
-    for (i, (pass, (src, dst))) in schedule
-        .passes
-        .iter()
-        .zip(schedule.buffers(in_place))
-        .enumerate()
-    {
-        let scaled = schedule.pass_scale(i, dir) != 1.0;
+    let scale = schedule.normalization.stage_scale(dir);
+    for (pass, (src, dst)) in schedule.passes.iter().zip(schedule.buffers(in_place)) {
         let (si, di) = (slot(src), slot(dst));
         let source = if si == di {
             bufs[si].clone()
@@ -342,13 +348,11 @@ pub fn execute_schedule<T: Element>(
             PassKernel::SinglePass { recipe, .. } => {
                 let mut out = Vec::with_capacity(len);
                 match recipe.precision {
-                    Precision::F64 => {
-                        single_pass::<f64, T>(recipe, sign, scaled, &source, &mut out)
-                    }
+                    Precision::F64 => single_pass::<f64, T>(recipe, sign, scale, &source, &mut out),
                     Precision::F16 if recipe.half_arithmetic => {
-                        single_pass::<f16, T>(recipe, sign, scaled, &source, &mut out)
+                        single_pass::<f16, T>(recipe, sign, scale, &source, &mut out)
                     }
-                    _ => single_pass::<f32, T>(recipe, sign, scaled, &source, &mut out),
+                    _ => single_pass::<f32, T>(recipe, sign, scale, &source, &mut out),
                 }
                 bufs[di] = out;
             }
@@ -361,7 +365,7 @@ pub fn execute_schedule<T: Element>(
                         vec![nan; len]
                     };
                 }
-                run_strided(p, sign, scaled, &source, &mut out);
+                run_strided(p, sign, scale, &source, &mut out);
                 bufs[di] = out;
             }
             // The two passes the cluster kernel fuses, the intermediate in the storage format
@@ -369,12 +373,12 @@ pub fn execute_schedule<T: Element>(
             // passes is the storage format).
             PassKernel::Cluster(c) => {
                 let mut mid = vec![nan; len];
-                run_strided(&c.first, sign, scaled, &source, &mut mid);
+                run_strided(&c.first, sign, scale, &source, &mut mid);
                 let mut out = std::mem::take(&mut bufs[di]);
                 if out.is_empty() {
                     out = vec![nan; len];
                 }
-                run_strided(&c.second, sign, scaled, &mid, &mut out);
+                run_strided(&c.second, sign, scale, &mid, &mut out);
                 bufs[di] = out;
             }
         }

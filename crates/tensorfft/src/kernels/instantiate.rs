@@ -3,7 +3,9 @@
 
 use crate::plan::cluster_pass::ClusterPass;
 use crate::plan::strided_pass::StridedPass;
-use crate::plan::{Direction, ExchangeFormat, IoMode, Precision, Recipe, TwiddleSource};
+use crate::plan::{
+    Direction, ExchangeFormat, IoMode, Precision, Recipe, StageScale, TwiddleSource,
+};
 
 const COMPLEX: &str = include_str!("cuda/complex.cuh");
 const PRECISION: &str = include_str!("cuda/precision.cuh");
@@ -55,13 +57,13 @@ impl KernelSource {
         };
         for dir in [Direction::Forward, Direction::Inverse] {
             let name = entry_name(&stem, dir);
-            let scaled = dir == Direction::Inverse && recipe.inverse_scaled;
+            let scale = recipe.normalization.stage_scale(dir);
             source.push_str(&config(
                 &name,
                 recipe,
                 &Access::single_pass(recipe),
                 dir,
-                scaled,
+                scale,
                 "",
             ));
             source.push_str(&format!(
@@ -238,8 +240,8 @@ fn strided_config(name: &str, pass: &StridedPass, dir: Direction, extra: &str) -
         si = pass.store_items_fastest(),
         tw = pass.twiddle.is_some(),
     );
-    let scaled = dir == Direction::Inverse && pass.scaled;
-    config(name, &pass.inner, &access, dir, scaled, &lines)
+    let scale = pass.normalization.stage_scale(dir);
+    config(name, &pass.inner, &access, dir, scale, &lines)
 }
 
 /// The configuration struct `Cfg_{name}` of one entry point: the recipe's compile-time
@@ -249,7 +251,7 @@ fn config(
     recipe: &Recipe,
     access: &Access,
     dir: Direction,
-    scaled: bool,
+    scale: StageScale,
     extra: &str,
 ) -> String {
     let pads: Vec<String> = recipe
@@ -287,7 +289,7 @@ struct Cfg_{name} {{
     static constexpr bool DERIVED_TW = {derived};
     static constexpr bool PREFETCH = {prefetch};
     static constexpr bool STREAM_LOADS = {stream_loads};
-    static constexpr bool SCALED = {scaled};
+    static constexpr int SCALE = {scale};
     static constexpr bool TW_AHEAD = {tw_ahead};
     static constexpr bool TENSOR = {tensor};
     static constexpr int SMEM_STRIDE = {smem_stride};
@@ -310,6 +312,7 @@ struct Cfg_{name} {{
         prefetch = recipe.prefetch,
         stream_loads = recipe.stream_loads,
         tw_ahead = recipe.twiddles_ahead,
+        scale = scale.code(),
         tensor = recipe.tensor_cores,
         smem_stride = recipe.shared_stride(),
         pad_len = recipe.paddings.len(),

@@ -17,8 +17,8 @@ pub mod tile_layout;
 pub mod twiddles;
 
 pub use options::{
-    Direction, ExchangeFormat, IoMode, Layout, Normalization, PlanOptions, Strides, Tuning,
-    TwiddleSource,
+    Direction, ExchangeFormat, IoMode, Layout, Normalization, PlanOptions, StageScale, Strides,
+    Tuning, TwiddleSource,
 };
 pub use planner::plan_c2c_recipe;
 pub use precision::Precision;

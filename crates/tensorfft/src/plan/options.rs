@@ -27,21 +27,29 @@ impl Direction {
     }
 }
 
-/// Scaling of the inverse transform. The default, like FFTW and cuFFT, is none: a forward and an
-/// inverse transform multiply the data by N.
+/// Scaling of a plan's transforms, as NumPy's and PyTorch's `norm` modes. The default, like
+/// FFTW and cuFFT, is none: a forward and an inverse transform multiply the data by N. Every
+/// scaled mode scales inside the kernels, stage by stage (1/radix, or 1/√radix for `Ortho`), so
+/// no intermediate outgrows the input: an f16 transform of inputs in range never overflows in
+/// the scaled direction.
 ///
 /// ```
-/// use tensorfft::{Normalization, PlanOptions};
+/// use tensorfft::{Direction, Normalization, PlanOptions};
 /// let opts = PlanOptions { normalization: Normalization::InverseByN, ..Default::default() };
-/// assert_eq!(opts.normalization.factor(tensorfft::Direction::Inverse, 8), 0.125);
+/// assert_eq!(opts.normalization.factor(Direction::Inverse, 8), 0.125);
+/// assert_eq!(Normalization::Ortho.factor(Direction::Forward, 16), 0.25);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Normalization {
-    /// No scaling in either direction.
+    /// No scaling in either direction (NumPy's "backward" for the forward transform only).
     #[default]
     None,
-    /// The inverse transform is scaled by 1/N, so inverse(forward(x)) == x.
+    /// The inverse transform is scaled by 1/N, so inverse(forward(x)) == x (NumPy's "backward").
     InverseByN,
+    /// The forward transform is scaled by 1/N, the inverse not (NumPy's "forward").
+    ForwardByN,
+    /// Both directions are scaled by 1/√N: the transforms are unitary (NumPy's "ortho").
+    Ortho,
 }
 
 impl Normalization {
@@ -50,11 +58,89 @@ impl Normalization {
     /// ```
     /// use tensorfft::{Direction, Normalization};
     /// assert_eq!(Normalization::None.factor(Direction::Inverse, 8), 1.0);
+    /// assert_eq!(Normalization::ForwardByN.factor(Direction::Forward, 8), 0.125);
     /// ```
     pub fn factor(self, dir: Direction, n: usize) -> f64 {
+        match self.stage_scale(dir) {
+            StageScale::None => 1.0,
+            StageScale::Radix => 1.0 / n as f64,
+            StageScale::RootRadix => 1.0 / (n as f64).sqrt(),
+        }
+    }
+
+    /// How every stage of a kernel in `dir` scales its outputs.
+    ///
+    /// ```
+    /// use tensorfft::{Direction, Normalization, StageScale};
+    /// assert_eq!(Normalization::InverseByN.stage_scale(Direction::Forward), StageScale::None);
+    /// assert_eq!(Normalization::Ortho.stage_scale(Direction::Inverse), StageScale::RootRadix);
+    /// ```
+    pub fn stage_scale(self, dir: Direction) -> StageScale {
         match (self, dir) {
-            (Normalization::InverseByN, Direction::Inverse) => 1.0 / n as f64,
-            _ => 1.0,
+            (Normalization::InverseByN, Direction::Inverse)
+            | (Normalization::ForwardByN, Direction::Forward) => StageScale::Radix,
+            (Normalization::Ortho, _) => StageScale::RootRadix,
+            _ => StageScale::None,
+        }
+    }
+
+    /// A short tag for kernel names and cache keys ("" when unscaled).
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::Normalization::InverseByN.tag(), "_isc");
+    /// ```
+    pub fn tag(self) -> &'static str {
+        match self {
+            Normalization::None => "",
+            Normalization::InverseByN => "_isc",
+            Normalization::ForwardByN => "_fsc",
+            Normalization::Ortho => "_osc",
+        }
+    }
+}
+
+/// What one radix-R stage of a kernel multiplies its outputs by.
+///
+/// ```
+/// use tensorfft::StageScale;
+/// assert_eq!(StageScale::Radix.factor(16), 1.0 / 16.0);
+/// assert_eq!(StageScale::RootRadix.factor(16), 0.25);
+/// assert_eq!(StageScale::RootRadix.code(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StageScale {
+    /// 1.
+    None,
+    /// 1/R (exact: a power of two).
+    Radix,
+    /// 1/√R (exact for R = 4, 16, 64, ...; rounded to the arithmetic's precision otherwise).
+    RootRadix,
+}
+
+impl StageScale {
+    /// The factor for a stage of radix `radix`.
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::StageScale::None.factor(8), 1.0);
+    /// ```
+    pub fn factor(self, radix: usize) -> f64 {
+        match self {
+            StageScale::None => 1.0,
+            StageScale::Radix => 1.0 / radix as f64,
+            StageScale::RootRadix => 1.0 / (radix as f64).sqrt(),
+        }
+    }
+
+    /// The kernels' compile-time code: 0 none, 1 1/R, 2 1/√R.
+    ///
+    /// ```
+    /// assert_eq!(tensorfft::StageScale::Radix.code(), 1);
+    /// ```
+    pub fn code(self) -> u32 {
+        match self {
+            StageScale::None => 0,
+            StageScale::Radix => 1,
+            StageScale::RootRadix => 2,
         }
     }
 }

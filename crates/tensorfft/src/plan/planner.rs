@@ -1,7 +1,7 @@
 //! Chooses a [`Recipe`] for a shape and precision: radices, work per thread, block shape, access
 //! scheme. Pure data in, data out, so it is tested without a GPU.
 
-use super::options::{ExchangeFormat, IoMode, Normalization, PlanOptions, TwiddleSource};
+use super::options::{ExchangeFormat, IoMode, PlanOptions, TwiddleSource};
 use super::padding::{tensor_exchange_paddings, Padding};
 use super::precision::Precision;
 use super::recipe::{shared_stride, Recipe};
@@ -310,7 +310,7 @@ pub fn plan_c2c_recipe(
         exchange,
         min_blocks_per_sm: tuning.min_blocks_per_sm.unwrap_or(min_blocks_default),
         prefetch,
-        inverse_scaled: options.normalization == Normalization::InverseByN,
+        normalization: options.normalization,
         twiddles_ahead: tuning
             .twiddles_ahead
             .unwrap_or(!(long_half || (precision == Precision::F64 && derived_twiddles))),

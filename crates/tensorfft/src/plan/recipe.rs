@@ -43,9 +43,10 @@ pub struct Recipe {
     pub min_blocks_per_sm: usize,
     /// Whether the next tile's loads are issued before the current tile is computed.
     pub prefetch: bool,
-    /// Whether the inverse kernel scales every stage by 1/radix, so the transform is scaled by
-    /// 1/N ([`crate::Normalization::InverseByN`]).
-    pub inverse_scaled: bool,
+    /// How its kernels scale every stage ([`crate::Normalization::stage_scale`]: 1/radix in
+    /// the scaled direction, or 1/√radix both ways), so the transform is scaled as the plan's
+    /// normalization says.
+    pub normalization: crate::Normalization,
     /// Whether each stage's twiddles are loaded during the previous stage.
     pub twiddles_ahead: bool,
     /// Whether the grid is persistent (resident blocks × SMs) or one block per tile.
@@ -129,7 +130,7 @@ impl Recipe {
             self.min_blocks_per_sm,
             if self.prefetch { "_pf" } else { "" },
             if self.twiddles_ahead { "_twa" } else { "" },
-            if self.inverse_scaled { "_isc" } else { "" },
+            self.normalization.tag(),
             if self.tensor_cores { "_tc" } else { "" },
             if self.half_arithmetic { "_h2" } else { "" },
             if self.stream_loads { "_nl1" } else { "" },

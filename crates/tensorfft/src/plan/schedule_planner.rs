@@ -173,17 +173,19 @@ pub fn plan_c2c_schedule(
             }
         }
     }
-    // A normalized inverse scales in every pass, by 1/(its length): the scales multiply to
-    // 1/(product of the extents), and no intermediate grows beyond the data's magnitude times
-    // the length transformed so far (f16 would overflow if the last pass scaled alone).
-    if options.normalization == Normalization::InverseByN {
+    // A normalized direction scales in every pass, by 1/(its length) (or its square root):
+    // the scales multiply to 1/(product of the extents), and no intermediate grows beyond the
+    // data's magnitude times the length transformed so far (f16 would overflow if the last
+    // pass scaled alone).
+    let normalization = options.normalization;
+    if normalization != Normalization::None {
         for pass in &mut passes {
             match &mut pass.kernel {
-                PassKernel::SinglePass { recipe, .. } => recipe.inverse_scaled = true,
-                PassKernel::Strided(p) => p.scaled = true,
+                PassKernel::SinglePass { recipe, .. } => recipe.normalization = normalization,
+                PassKernel::Strided(p) => p.normalization = normalization,
                 PassKernel::Cluster(c) => {
-                    c.first.scaled = true;
-                    c.second.scaled = true;
+                    c.first.normalization = normalization;
+                    c.second.normalization = normalization;
                 }
             }
         }
@@ -304,7 +306,7 @@ fn stockham_pass(
         sample_stride_in,
         sample_stride_out: ns.saturating_mul(b),
         twiddle,
-        scaled: false,
+        normalization: Normalization::None,
         item_stride: 0,
         // * f64 items of 512 and more store from registers where their outputs are contiguous
         //   (H200, against staging through shared memory, twice each; bench/NOTES.md step 35):

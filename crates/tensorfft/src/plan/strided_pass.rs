@@ -121,8 +121,8 @@ pub struct StridedPass {
     pub sample_stride_out: usize,
     /// The four-step twiddle, if any.
     pub twiddle: Option<PassTwiddle>,
-    /// Whether the inverse kernel scales every stage by 1/radix (normalized plans).
-    pub scaled: bool,
+    /// How its kernels scale every stage (normalized plans; see [`crate::Normalization`]).
+    pub normalization: crate::Normalization,
     /// Shared-memory distance between neighbouring items of a tile, in elements, at least the
     /// inner recipe's padded length ([`StridedPass::with_tile_layout`] sets it with the
     /// paddings).
@@ -342,7 +342,12 @@ impl StridedPass {
                 "sd"
             },
             if self.twiddle.is_some() { "_tw" } else { "" },
-            if self.scaled { "_sc" } else { "" },
+            match self.normalization {
+                crate::Normalization::None => "",
+                crate::Normalization::InverseByN => "_sc",
+                crate::Normalization::ForwardByN => "_fsc",
+                crate::Normalization::Ortho => "_osc",
+            },
             self.inner.kernel_stem().trim_start_matches("tfft_c2c_")
         )
     }
@@ -371,7 +376,12 @@ impl fmt::Display for StridedPass {
                 Some(t) => format!(" twiddle(dim {}, root {})", t.dim, t.root),
                 None => String::new(),
             },
-            if self.scaled { " scaled" } else { "" },
+            match self.normalization {
+                crate::Normalization::None => "",
+                crate::Normalization::InverseByN => " scaled",
+                crate::Normalization::ForwardByN => " forward-scaled",
+                crate::Normalization::Ortho => " ortho-scaled",
+            },
             if self.staged_out() { " staged-store" } else { "" },
             self.shared_bytes()
         )

@@ -30,6 +30,17 @@ __device__ __forceinline__ Cx<T> cmul(Cx<T> a, Cx<T> b) {
 template <typename T>
 __device__ __forceinline__ Cx<T> cscale(Cx<T> a, T s) { return cx(a.re * s, a.im * s); }
 
+// What a radix-R stage multiplies its outputs by in a normalized direction: SCALE 1 is 1/R
+// (exact), SCALE 2 is 1/sqrt(R) (exact for R = 4, 16, 64), anything else 1.
+template <int R, int SCALE>
+__device__ __forceinline__ constexpr double stage_scale() {
+    return SCALE == 1 ? 1.0 / R
+         : SCALE != 2 ? 1.0
+         : R == 2 ? 0.70710678118654752440 : R == 4 ? 0.5 : R == 8 ? 0.35355339059327376220
+         : R == 16 ? 0.25 : R == 32 ? 0.17677669529663688110 : R == 64 ? 0.125
+         : R == 128 ? 0.08838834764831844055 : 1.0 / 16.0;
+}
+
 // cos and sin of 2*pi*k/16, k in [0, 16). Evaluated at compile time once loops are unrolled.
 __device__ __forceinline__ constexpr double cos16(int k) {
     return k == 0 ? 1.0 : k == 1 ? 0.92387953251128675613 : k == 2 ? 0.70710678118654752440

@@ -125,9 +125,10 @@ struct PairedHalfSinglePass {
 
 #pragma unroll
         for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
-        // SCALED: every stage scales by 1/R (exact), so f16 intermediates never outgrow the input.
-        if constexpr (Cfg::SCALED) {
-            const H2 s = h2_splat(1.0f / R);
+        // SCALE: every stage scales by 1/R (exact) or 1/sqrt(R), so f16 intermediates never
+        // outgrow the input.
+        if constexpr (Cfg::SCALE != 0) {
+            const H2 s = h2_splat((float)stage_scale<R, Cfg::SCALE>());
 #pragma unroll
             for (int i = 0; i < E; ++i) v[i] = cx(v[i].re * s, v[i].im * s);
         }

@@ -390,12 +390,12 @@ struct SinglePass {
 #pragma unroll
             for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
         }
-        // Kernels compiled with SCALED (inverses of 1/N-normalized plans) scale every stage by
-        // 1/R (exact: a power of two), so no intermediate outgrows the input (f16 would
-        // overflow if the output alone were scaled).
-        if constexpr (Cfg::SCALED) {
+        // Kernels of a normalized direction (SCALE) scale every stage by 1/R (exact: a power of
+        // two) or 1/sqrt(R), so no intermediate outgrows the input (f16 would overflow if the
+        // output alone were scaled).
+        if constexpr (Cfg::SCALE != 0) {
 #pragma unroll
-            for (int i = 0; i < E; ++i) v[i] = cscale(v[i], (Real)(1.0 / R));
+            for (int i = 0; i < E; ++i) v[i] = cscale(v[i], (Real)stage_scale<R, Cfg::SCALE>());
         }
 
         // Scatter.
