@@ -46,6 +46,9 @@ SUITE = (
     + [("complex64", s, "fftn") for s in ((64, 64, 64), (128, 128, 128), (512, 512, 512))]
     + [("complex32", s, "fftn") for s in ((64, 64, 64),)]
 )
+# Scaled modes: inside the kernels for tensorfft, a scaling pass after cuFFT for torch.fft.
+NORM_ROWS = [("complex64", (4096,), "fft", "ortho"), ("complex64", (1 << 20,), "fft", "forward"),
+             ("complex32", (16384,), "fft", "forward"), ("complex64", (1024, 1024), "fft2", "ortho")]
 QUICK = [("complex64", (4096,), "fft"), ("complex64", (1 << 20,), "fft"), ("complex32", (16384,), "fft"),
          ("complex64", (1024, 1024), "fft2"), ("complex64", (128, 128, 128), "fftn")]
 
@@ -74,7 +77,7 @@ def rel_err(got, ref) -> float:
     return (torch.linalg.vector_norm(got - ref) / torch.linalg.vector_norm(ref)).item()
 
 
-def row(dtype_name: str, shape, fname: str, reps: int) -> dict:
+def row(dtype_name: str, shape, fname: str, reps: int, norm=None) -> dict:
     dtype = getattr(torch, dtype_name)
     elements = ELEMENTS // (2 if dtype_name == "complex128" else 1)
     batch = max(1, elements // prod(shape))
@@ -83,6 +86,8 @@ def row(dtype_name: str, shape, fname: str, reps: int) -> dict:
     x = (torch.rand(full, dtype=torch.complex64, device="cuda", generator=g) * 2 - (1 + 1j)).to(dtype)
     dims = tuple(range(-len(shape), 0))
     kw = {"dim": -1} if fname == "fft" else {"dim": dims}
+    if norm is not None:
+        kw["norm"] = norm
     ours = lambda: getattr(tf, fname)(x, **kw)
     theirs = lambda: getattr(torch.fft, fname)(x, **kw)
     y = torch.empty_like(x)
@@ -97,6 +102,8 @@ def row(dtype_name: str, shape, fname: str, reps: int) -> dict:
         cx = cp.from_dlpack(x)
         cfn = {"fft": cp.fft.fft, "fft2": cp.fft.fft2, "fftn": cp.fft.fftn}[fname]
         ckw = {} if fname == "fft" else {"axes": dims}
+        if norm is not None:
+            ckw["norm"] = norm
         cupy_ms = time_ms(lambda: cfn(cx, **ckw), reps)
         del cx
         cp.get_default_memory_pool().free_all_blocks()
@@ -105,12 +112,13 @@ def row(dtype_name: str, shape, fname: str, reps: int) -> dict:
     # The f64 oracle is NumPy's pocketfft on the host, independent of cuFFT and of us.
     host = sample.to(torch.complex128).cpu().numpy()
     axes = (-1,) if fname == "fft" else dims
-    ref = torch.from_numpy(np.fft.fftn(host, axes=axes)).to("cuda")
+    ref = torch.from_numpy(np.fft.fftn(host, axes=axes, norm=norm)).to("cuda")
     err = rel_err(getattr(tf, fname)(sample, **kw), ref)
     err_torch = rel_err(getattr(torch.fft, fname)(sample, **kw), ref)
     nbytes = x.numel() * x.element_size()
     r = {
-        "dtype": dtype_name, "function": fname, "shape": list(shape), "batch": batch, "bytes": nbytes,
+        "dtype": dtype_name, "function": fname, "norm": norm or "backward", "shape": list(shape),
+        "batch": batch, "bytes": nbytes,
         "copy_ms": copy_ms, "tensorfft_ms": t_ms, "torch_ms": torch_ms, "cupy_ms": cupy_ms,
         "tensorfft_pct_copy": 100 * copy_ms / t_ms, "torch_pct_copy": 100 * copy_ms / torch_ms,
         "speedup_vs_torch": torch_ms / t_ms,
@@ -179,16 +187,17 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=20)
     args = ap.parse_args()
     rows = []
-    for dtype_name, shape, fname in QUICK if args.quick else SUITE:
+    cases = [(d, s, f, None) for d, s, f in (QUICK if args.quick else SUITE)] + NORM_ROWS
+    for dtype_name, shape, fname, norm in cases:
         try:
-            r = row(dtype_name, shape, fname, args.reps)
+            r = row(dtype_name, shape, fname, args.reps, norm)
         except (NotImplementedError, RuntimeError) as e:
             print(f"{dtype_name} {fname} {shape}: skipped ({type(e).__name__}: {str(e)[:120]})", flush=True)
             torch.cuda.empty_cache()
             continue
         rows.append(r)
         cupy = f"{r['speedup_vs_cupy']:.2f}x" if r["speedup_vs_cupy"] else "-"
-        print(f"{dtype_name:10} {fname:5} {str(tuple(shape)):18} x{r['batch']:<7} tf {r['tensorfft_ms']:8.3f} ms "
+        print(f"{dtype_name:10} {fname:5} {r['norm']:8} {str(tuple(shape)):18} x{r['batch']:<7} tf {r['tensorfft_ms']:8.3f} ms "
               f"{r['tensorfft_pct_copy']:5.1f}% | torch {r['torch_ms']:8.3f} ms {r['torch_pct_copy']:5.1f}% | "
               f"vs torch {r['speedup_vs_torch']:.2f}x (streamed {r['speedup_vs_torch_stream']:.2f}x) vs cupy {cupy} | err {r['rel_l2_tensorfft']:.1e} / {r['rel_l2_torch']:.1e}",
               flush=True)

@@ -305,3 +305,16 @@ def test_ntt_interleaved_columns_and_errors():
         plan.forward(m[:100])
     with pytest.raises(ValueError):  # values >= p on the host path
         plan.forward(np.full((1 << 12, cols), p, dtype=np.uint32))
+
+
+@pytest.mark.parametrize("n", [4096, 1 << 16])
+def test_f16_forward_and_ortho_modes_never_overflow(n):
+    """Inputs near the top of fp16's range: torch.fft (cuFFT, scaling after the transform)
+    overflows to inf in the forward norm mode; the kernels' stage-by-stage scaling does not."""
+    x = (rand((4, n), torch.complex64, seed=11) * 60000).to(torch.complex32)
+    ref = torch.fft.fft(x.to(torch.complex128), norm="forward")
+    y = tf.fft(x, norm="forward")
+    assert torch.isfinite(y.view(torch.float16)).all()
+    assert rel_err(y, ref) < BOUND[torch.complex32]
+    z = tf.ifft(tf.fft(x, norm="ortho"), norm="ortho")
+    assert torch.isfinite(z.view(torch.float16)).all() and rel_err(z, x) < 2 * BOUND[torch.complex32]
