@@ -145,15 +145,25 @@ fn transform<R: Float>(
                     *vr = *vr * w;
                 }
             }
+            // Packed half arithmetic scales before the DFT (f16 sums would overflow after it),
+            // the other kernels after it.
+            let scale_by = |v: &mut Vec<Complex<R>>| {
+                if scale != StageScale::None {
+                    let s = R::from(scale.factor(radix)).unwrap_or_else(R::one);
+                    v.iter_mut()
+                        .for_each(|x| *x = Complex::new(x.re * s, x.im * s));
+                }
+            };
+            if recipe.half_arithmetic {
+                scale_by(&mut v);
+            }
             if recipe.tensor_cores && radix == 16 {
                 dft16_tensor_emulated(&mut v, sign);
             } else {
                 dft_in_place(&mut v, sign);
             }
-            if scale != StageScale::None {
-                let s = R::from(scale.factor(radix)).unwrap_or_else(R::one);
-                v.iter_mut()
-                    .for_each(|x| *x = Complex::new(x.re * s, x.im * s));
+            if !recipe.half_arithmetic {
+                scale_by(&mut v);
             }
             let dst = (j / ns) * ns * radix + j % ns;
             for (r, &vr) in v.iter().enumerate() {

@@ -123,15 +123,16 @@ struct PairedHalfSinglePass {
         }
         if constexpr (Cfg::TW_AHEAD && RN > 0) load_twiddles<RN, NSN, TWOFFN, LASTN ? V : 1>(c, tw);
 
-#pragma unroll
-        for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
-        // SCALE: every stage scales by 1/R (exact) or 1/sqrt(R), so f16 intermediates never
-        // outgrow the input.
+        // SCALE: every stage scales by 1/R (exact) or 1/sqrt(R) before its DFT, so the f16
+        // sums inside the butterflies never outgrow the input (scaling after them would
+        // overflow at inputs near 65 504 / R).
         if constexpr (Cfg::SCALE != 0) {
             const H2 s = h2_splat((float)stage_scale<R, Cfg::SCALE>());
 #pragma unroll
             for (int i = 0; i < E; ++i) v[i] = cx(v[i].re * s, v[i].im * s);
         }
+#pragma unroll
+        for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
 
         if constexpr (LAST) {
             // NS * R == N: butterfly j's outputs land at j + r * STRIDE, a run of 2 VW values.
