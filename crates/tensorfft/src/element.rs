@@ -1,18 +1,19 @@
-//! Element types of transform data: complex f16, f32 and f64.
+//! Element types of transform data: complex f16, bf16, f32 and f64.
 
 use crate::plan::Precision;
-use half::f16;
+use half::{bf16, f16};
 use num_complex::Complex;
 
 mod sealed {
     pub trait Sealed {}
     impl Sealed for num_complex::Complex<half::f16> {}
+    impl Sealed for num_complex::Complex<half::bf16> {}
     impl Sealed for num_complex::Complex<f32> {}
     impl Sealed for num_complex::Complex<f64> {}
 }
 
-/// A complex element the library stores and transforms: `Complex<f16>`, `Complex<f32>` or
-/// `Complex<f64>`, interleaved (re, im) in memory.
+/// A complex element the library stores and transforms: `Complex<f16>`, `Complex<bf16>`,
+/// `Complex<f32>` or `Complex<f64>`, interleaved (re, im) in memory.
 ///
 /// ```
 /// use tensorfft::Element;
@@ -38,6 +39,16 @@ impl Element for Complex<f16> {
     }
     fn from_c64(c: Complex<f64>) -> Self {
         Complex::new(f16::from_f64(c.re), f16::from_f64(c.im))
+    }
+}
+
+impl Element for Complex<bf16> {
+    const PRECISION: Precision = Precision::BF16;
+    fn to_c64(self) -> Complex<f64> {
+        Complex::new(self.re.to_f64(), self.im.to_f64())
+    }
+    fn from_c64(c: Complex<f64>) -> Self {
+        Complex::new(bf16::from_f64(c.re), bf16::from_f64(c.im))
     }
 }
 

@@ -16,7 +16,12 @@ use tensorfft::{
 /// bench --variants` times, and the default recipe under every normalization.
 fn all_recipes() -> Vec<Recipe> {
     let mut out = Vec::new();
-    for p in [Precision::F16, Precision::F32, Precision::F64] {
+    for p in [
+        Precision::F16,
+        Precision::BF16,
+        Precision::F32,
+        Precision::F64,
+    ] {
         for n in supported_lengths(p) {
             let mut tunings = vec![Tuning::default()];
             tunings.extend(Tuning::sweep());
@@ -83,12 +88,21 @@ fn all_strided_kernels() -> Vec<KernelSource> {
         },
     ];
     let mut out: Vec<KernelSource> = Vec::new();
-    for p in [Precision::F16, Precision::F32, Precision::F64] {
+    for p in [
+        Precision::F16,
+        Precision::BF16,
+        Precision::F32,
+        Precision::F64,
+    ] {
         for (dims, layout) in shapes
             .iter()
             .flat_map(|d| layouts.iter().map(move |l| (d, *l)))
         {
             if !layout.is_dense() && dims.iter().product::<usize>() > 1 << 20 {
+                continue;
+            }
+            // bf16: the 1D lengths (its passes are f32's with another store type).
+            if p == Precision::BF16 && (dims.len() > 1 || !layout.is_dense()) {
                 continue;
             }
             for normalization in [Normalization::None, Normalization::InverseByN] {
@@ -114,8 +128,13 @@ fn all_strided_kernels() -> Vec<KernelSource> {
         }
     }
     // The scaled forward and the unitary modes (stage scale 1/R in the forward kernels, 1/sqrt R
-    // in both): a sample of multi-pass shapes in every precision.
-    for p in [Precision::F16, Precision::F32, Precision::F64] {
+    // in both), and bf16 data: a sample of multi-pass shapes in every precision.
+    for p in [
+        Precision::F16,
+        Precision::BF16,
+        Precision::F32,
+        Precision::F64,
+    ] {
         for dims in [
             vec![1usize << 15],
             vec![1 << 20],
@@ -123,7 +142,12 @@ fn all_strided_kernels() -> Vec<KernelSource> {
             vec![1024, 1024],
             vec![64, 64, 64],
         ] {
-            for normalization in [Normalization::ForwardByN, Normalization::Ortho] {
+            for normalization in [
+                Normalization::None,
+                Normalization::InverseByN,
+                Normalization::ForwardByN,
+                Normalization::Ortho,
+            ] {
                 let opts = PlanOptions {
                     normalization,
                     ..Default::default()

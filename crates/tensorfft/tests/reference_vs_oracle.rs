@@ -101,6 +101,11 @@ fn c2c_f16_all_lengths_match_oracle() {
 }
 
 #[test]
+fn c2c_bf16_all_lengths_match_oracle() {
+    sweep::<Complex<half::bf16>>(Tuning::default());
+}
+
+#[test]
 fn c2c_f64_all_lengths_match_oracle() {
     sweep::<Complex<f64>>(Tuning::default());
 }

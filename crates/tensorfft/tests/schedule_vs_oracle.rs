@@ -101,6 +101,7 @@ fn long_1d_two_and_three_passes() {
         assert_eq!(strided_passes(&s), passes);
         check_schedule::<Complex<f64>>(&[n], 2, tuning);
         check_schedule::<Complex<f16>>(&[n], 2, tuning);
+        check_schedule::<Complex<half::bf16>>(&[n], 2, tuning);
     }
 }
 

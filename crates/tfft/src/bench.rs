@@ -111,15 +111,20 @@ fn suite_rows(suite: Suite) -> Vec<(Precision, Vec<usize>, usize)> {
             (Precision::F16, vec![256]),
             (Precision::F16, vec![4096]),
         ],
-        Suite::Full => [Precision::F32, Precision::F16, Precision::F64]
-            .into_iter()
-            .flat_map(|p| {
-                let lines = ANCHOR_1D.iter().map(|&lg| vec![1usize << lg]);
-                let images = ANCHOR_2D.iter().map(|&n| vec![n, n]);
-                let volumes = ANCHOR_3D.iter().map(|&n| vec![n, n, n]);
-                lines.chain(images).chain(volumes).map(move |d| (p, d))
-            })
-            .collect(),
+        Suite::Full => [
+            Precision::F32,
+            Precision::F16,
+            Precision::BF16,
+            Precision::F64,
+        ]
+        .into_iter()
+        .flat_map(|p| {
+            let lines = ANCHOR_1D.iter().map(|&lg| vec![1usize << lg]);
+            let images = ANCHOR_2D.iter().map(|&n| vec![n, n]);
+            let volumes = ANCHOR_3D.iter().map(|&n| vec![n, n, n]);
+            lines.chain(images).chain(volumes).map(move |d| (p, d))
+        })
+        .collect(),
     };
     shapes
         .into_iter()
@@ -175,6 +180,9 @@ pub fn run(
         let (dims, batch) = (&dims[..], *batch);
         let row = match p {
             Precision::F16 => bench_row::<Complex<f16>>(&gpu, dims, batch, dir, reps, variants, s),
+            Precision::BF16 => {
+                bench_row::<Complex<half::bf16>>(&gpu, dims, batch, dir, reps, variants, s)
+            }
             Precision::F64 => bench_row::<Complex<f64>>(&gpu, dims, batch, dir, reps, variants, s),
             _ => bench_row::<Complex<f32>>(&gpu, dims, batch, dir, reps, variants, s),
         };

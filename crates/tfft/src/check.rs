@@ -148,6 +148,7 @@ pub fn run(
         let case_seed = seed.wrapping_add(i as u64);
         let result = match c.precision {
             Precision::F16 => check_case::<Complex<f16>>(&gpu, c, case_seed),
+            Precision::BF16 => check_case::<Complex<half::bf16>>(&gpu, c, case_seed),
             Precision::F64 => check_case::<Complex<f64>>(&gpu, c, case_seed),
             _ => check_case::<Complex<f32>>(&gpu, c, case_seed),
         };

@@ -180,6 +180,7 @@ pub fn rows(gpu: &Gpu, seed: u64) -> Vec<CheckRow> {
             let s = seed.wrapping_add(1000 + i as u64);
             let r = match p {
                 Precision::F16 => check_one::<Complex<f16>>(gpu, c, s),
+                Precision::BF16 => check_one::<Complex<half::bf16>>(gpu, c, s),
                 Precision::F64 => check_one::<Complex<f64>>(gpu, c, s),
                 _ => check_one::<Complex<f32>>(gpu, c, s),
             };

@@ -17,6 +17,7 @@ pub fn run(
 ) -> Result<ExitCode, tensorfft::Error> {
     match precision {
         Precision::F16 => run_typed::<Complex<f16>>(n, batch, force_cpu),
+        Precision::BF16 => run_typed::<Complex<half::bf16>>(n, batch, force_cpu),
         Precision::F64 => run_typed::<Complex<f64>>(n, batch, force_cpu),
         _ => run_typed::<Complex<f32>>(n, batch, force_cpu),
     }

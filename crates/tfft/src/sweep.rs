@@ -151,7 +151,12 @@ pub fn beyond_2_32() -> Case {
 /// The whole sweep (`quick`: fewer shapes, smaller batches, nothing beyond 2^31 elements).
 pub fn sweep(quick: bool) -> Vec<Case> {
     let mut cases = Vec::new();
-    for p in [Precision::F16, Precision::F32, Precision::F64] {
+    for p in [
+        Precision::F16,
+        Precision::BF16,
+        Precision::F32,
+        Precision::F64,
+    ] {
         let lines = lengths_1d(p, quick).into_iter().map(|n| vec![n]);
         let shapes = lines.chain(shapes_2d(p, quick)).chain(shapes_3d(p, quick));
         for dims in shapes {

@@ -63,6 +63,13 @@ fn exchange_round<R: Float>(x: Complex<R>, exchange: ExchangeFormat) -> Complex<
             };
             Complex::new(q(x.re), q(x.im))
         }
+        ExchangeFormat::BF16 => {
+            let q = |v: R| {
+                R::from(half::bf16::from_f32(v.to_f32().unwrap_or(f32::NAN)).to_f32())
+                    .unwrap_or_else(R::nan)
+            };
+            Complex::new(q(x.re), q(x.im))
+        }
         ExchangeFormat::F32 | ExchangeFormat::F64 => x,
     }
 }
@@ -76,11 +83,14 @@ fn to_compute<R: Float, T: Element>(x: T) -> Complex<R> {
 }
 
 fn from_compute<R: Float, T: Element>(x: Complex<R>) -> T {
-    // Compute values are exact in f64; for f16 storage round from f32 as the GPU does.
+    // Compute values are exact in f64; for f16 and bf16 storage round from f32 as the GPU does.
     let re = x.re.to_f64().unwrap_or(f64::NAN);
     let im = x.im.to_f64().unwrap_or(f64::NAN);
     if T::PRECISION == Precision::F16 {
         let q = |v: f64| f16::from_f32(v as f32).to_f64();
+        T::from_c64(Complex::new(q(re), q(im)))
+    } else if T::PRECISION == Precision::BF16 {
+        let q = |v: f64| half::bf16::from_f32(v as f32).to_f64();
         T::from_c64(Complex::new(q(re), q(im)))
     } else {
         T::from_c64(Complex::new(re, im))

@@ -208,8 +208,9 @@ impl CufftPlan {
                 .result()
                 .map_err(|e| cufft_err("cufftXtMakePlanMany(CUDA_C_16F)", e))
             }),
-            Precision::F32Split => Err(Error::Unsupported {
-                what: "cuFFT baseline in F32Split".into(),
+            // cuFFT has no bf16 transform (nor an F32Split one).
+            Precision::F32Split | Precision::BF16 => Err(Error::Unsupported {
+                what: format!("cuFFT baseline in {precision:?}"),
                 supported: "F16, F32, F64".into(),
             }),
         };

@@ -261,6 +261,7 @@ fn config(
         .collect();
     let exchange = match recipe.exchange {
         ExchangeFormat::F16 => "StoreF16",
+        ExchangeFormat::BF16 => "StoreBF16",
         ExchangeFormat::F32 => "StoreF32",
         ExchangeFormat::F64 => "StoreF64",
     };
@@ -344,6 +345,7 @@ fn entry_name(stem: &str, dir: Direction) -> String {
 fn store_type(p: Precision) -> &'static str {
     match p {
         Precision::F16 => "StoreF16",
+        Precision::BF16 => "StoreBF16",
         Precision::F32 | Precision::F32Split => "StoreF32",
         Precision::F64 => "StoreF64",
     }

@@ -30,6 +30,7 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     };
     let u_exchange = match recipe.exchange {
         ExchangeFormat::F16 => Precision::F16.unit_roundoff(),
+        ExchangeFormat::BF16 => Precision::BF16.unit_roundoff(),
         ExchangeFormat::F32 => Precision::F32.unit_roundoff(),
         ExchangeFormat::F64 => Precision::F64.unit_roundoff(),
     };

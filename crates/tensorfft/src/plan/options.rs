@@ -276,6 +276,8 @@ pub enum TwiddleSource {
 pub enum ExchangeFormat {
     /// Complex half: half the shared memory, one rounding to f16 per exchange.
     F16,
+    /// Complex bfloat16 (bf16 data's strided passes, which exchange in the storage format).
+    BF16,
     /// Complex f32.
     F32,
     /// Complex f64.
@@ -290,7 +292,7 @@ impl ExchangeFormat {
     /// ```
     pub fn bytes(self) -> usize {
         match self {
-            ExchangeFormat::F16 => 4,
+            ExchangeFormat::F16 | ExchangeFormat::BF16 => 4,
             ExchangeFormat::F32 => 8,
             ExchangeFormat::F64 => 16,
         }

@@ -30,7 +30,8 @@ pub const MAX_THREADS_PER_BLOCK: usize = 1024;
 pub fn max_len(precision: Precision) -> usize {
     match precision {
         Precision::F16 => 32768,
-        Precision::F32 => 16384,
+        // f32 exchanges: the shared memory of f32 data.
+        Precision::F32 | Precision::BF16 => 16384,
         Precision::F64 => 8192,
         Precision::F32Split => 0,
     }
@@ -172,6 +173,18 @@ pub fn plan_c2c_recipe(
             return Err(Error::unsupported(
                 "F16 exchange for F32 data".into(),
                 "F32 exchange",
+            ));
+        }
+        (Precision::BF16, Some(ExchangeFormat::F16)) => {
+            return Err(Error::unsupported(
+                "F16 exchange for BF16 data".into(),
+                "F32 or BF16 exchange",
+            ));
+        }
+        (p, Some(ExchangeFormat::BF16)) if p != Precision::BF16 => {
+            return Err(Error::unsupported(
+                format!("BF16 exchange for {p:?} data"),
+                "BF16 exchange for BF16 data only",
             ));
         }
         (_, Some(x)) => x,

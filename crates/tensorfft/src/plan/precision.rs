@@ -11,6 +11,10 @@
 pub enum Precision {
     /// Complex half (interleaved `f16` pairs). Arithmetic in f32 registers.
     F16,
+    /// Complex bfloat16 (interleaved `bf16` pairs, 4 bytes), for data kept in bf16 by deep
+    /// learning pipelines. Arithmetic and shared-memory exchanges in f32; every device-memory
+    /// store rounds to bf16 (8 significant bits).
+    BF16,
     /// Complex f32, arithmetic on CUDA cores.
     F32,
     /// f32 data split into two f16 halves for the tensor cores (not implemented yet).
@@ -27,7 +31,7 @@ impl Precision {
     /// ```
     pub fn complex_bytes(self) -> usize {
         match self {
-            Precision::F16 => 4,
+            Precision::F16 | Precision::BF16 => 4,
             Precision::F32 | Precision::F32Split => 8,
             Precision::F64 => 16,
         }
@@ -41,6 +45,7 @@ impl Precision {
     pub fn unit_roundoff(self) -> f64 {
         match self {
             Precision::F16 => 2f64.powi(-11),
+            Precision::BF16 => 2f64.powi(-8),
             Precision::F32 | Precision::F32Split => 2f64.powi(-24),
             Precision::F64 => 2f64.powi(-53),
         }
@@ -54,6 +59,7 @@ impl Precision {
     pub fn name(self) -> &'static str {
         match self {
             Precision::F16 => "f16",
+            Precision::BF16 => "bf16",
             Precision::F32 => "f32",
             Precision::F32Split => "f32split",
             Precision::F64 => "f64",
@@ -68,6 +74,7 @@ impl Precision {
     pub fn parse(s: &str) -> Option<Self> {
         match s.to_ascii_lowercase().as_str() {
             "f16" | "fp16" | "half" => Some(Precision::F16),
+            "bf16" | "bfloat16" => Some(Precision::BF16),
             "f32" | "fp32" | "float" => Some(Precision::F32),
             "f32split" | "f32-split" => Some(Precision::F32Split),
             "f64" | "fp64" | "double" => Some(Precision::F64),

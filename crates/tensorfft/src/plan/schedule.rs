@@ -420,6 +420,7 @@ pub fn scratch_count(assignments: &[Vec<(Buffer, Buffer)>]) -> usize {
 fn strided_error_bound(s: &StridedPass) -> f64 {
     let u_exchange = match s.inner.exchange {
         ExchangeFormat::F16 => Precision::F16.unit_roundoff(),
+        ExchangeFormat::BF16 => Precision::BF16.unit_roundoff(),
         ExchangeFormat::F32 => Precision::F32.unit_roundoff(),
         ExchangeFormat::F64 => Precision::F64.unit_roundoff(),
     };

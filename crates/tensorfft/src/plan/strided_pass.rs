@@ -393,6 +393,7 @@ impl fmt::Display for StridedPass {
 pub(crate) fn strided_exchange(precision: Precision) -> ExchangeFormat {
     match precision {
         Precision::F16 => ExchangeFormat::F16,
+        Precision::BF16 => ExchangeFormat::BF16,
         Precision::F64 => ExchangeFormat::F64,
         _ => ExchangeFormat::F32,
     }

@@ -35,6 +35,29 @@ struct StoreF16 {
     }
 };
 
+__device__ __forceinline__ float bf16_bits_to_float(unsigned short h) {
+    return __uint_as_float((unsigned int)h << 16);
+}
+
+__device__ __forceinline__ unsigned short float_to_bf16_bits(float f) {
+    unsigned short h;
+    asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(f));
+    return h;
+}
+
+// Complex bfloat16 (interleaved re, im): 4 bytes, computed in f32.
+struct StoreBF16 {
+    typedef unsigned int Bits;
+    typedef float Real;
+    static __device__ __forceinline__ Cx<float> unpack(Bits b) {
+        return cx(bf16_bits_to_float((unsigned short)(b & 0xffffu)),
+                  bf16_bits_to_float((unsigned short)(b >> 16)));
+    }
+    static __device__ __forceinline__ Bits pack(Cx<float> v) {
+        return (unsigned int)float_to_bf16_bits(v.re) | ((unsigned int)float_to_bf16_bits(v.im) << 16);
+    }
+};
+
 // Complex f64: 16 bytes, computed in f64.
 struct StoreF64 {
     typedef double2 Bits;
