@@ -477,7 +477,12 @@ mod tests {
                 "{dims:?}"
             );
         }
-        for p in [Precision::F16, Precision::F32, Precision::F64] {
+        for p in [
+            Precision::F16,
+            Precision::BF16,
+            Precision::F32,
+            Precision::F64,
+        ] {
             let of = |rank: usize| {
                 rows.iter()
                     .filter(|r| r.0 == p && r.1.len() == rank)

@@ -227,7 +227,7 @@ fn summarize(rows: &[CheckRow]) {
         "{:<5} {:>4} {:>6} {:>12} {:>10} {:>10}  worst case",
         "prec", "rank", "checks", "worst err", "its bound", "max ratio"
     );
-    for p in ["f16", "f32", "f64"] {
+    for p in ["f16", "bf16", "f32", "f64"] {
         for rank in 1..=crate::shape::MAX_RANK {
             let of: Vec<&CheckRow> = rows
                 .iter()

@@ -172,11 +172,16 @@ fn check_one<T: Element>(
     Ok(rows)
 }
 
-/// The rows of every layout case in f16, f32 and f64 (an error becomes a failing row).
+/// The rows of every layout case in f16, bf16, f32 and f64 (an error becomes a failing row).
 pub fn rows(gpu: &Gpu, seed: u64) -> Vec<CheckRow> {
     let mut out = Vec::new();
     for (i, c) in cases().iter().enumerate() {
-        for p in [Precision::F16, Precision::F32, Precision::F64] {
+        for p in [
+            Precision::F16,
+            Precision::BF16,
+            Precision::F32,
+            Precision::F64,
+        ] {
             let s = seed.wrapping_add(1000 + i as u64);
             let r = match p {
                 Precision::F16 => check_one::<Complex<f16>>(gpu, c, s),
