@@ -431,6 +431,10 @@ impl Tuning {
             ..Default::default()
         });
         v.push(Tuning {
+            exchange: Some(ExchangeFormat::BF16),
+            ..Default::default()
+        });
+        v.push(Tuning {
             tensor_cores: Some(false),
             ..Default::default()
         });
