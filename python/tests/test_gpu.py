@@ -321,3 +321,15 @@ def test_f16_forward_and_ortho_modes_never_overflow(n):
     w = (rand((4, n), torch.complex64, seed=12) * 10000).to(torch.complex32)
     z = tf.ifft(tf.fft(w, norm="ortho"), norm="ortho")
     assert torch.isfinite(z.view(torch.float16)).all() and rel_err(z, w) < 2 * BOUND[torch.complex32]
+
+
+def test_ntt_functions_fast_path_repeats_exactly():
+    p = ntt.BABY_BEAR
+    x = random_words((4, 1 << 12), p, torch.uint32, 5)
+    first = ntt.forward(x, p, kind="negacyclic")
+    again = ntt.forward(x.clone(), p, kind="negacyclic")   # served by the recorded plan
+    assert torch.equal(first, again)
+    assert torch.equal(ntt.inverse(again, p, kind="negacyclic"), x)
+    view = x.t().contiguous().t()   # the same values, not contiguous: the slow path again
+    assert not view.is_contiguous()
+    assert torch.equal(ntt.forward(view, p, kind="negacyclic"), first)
