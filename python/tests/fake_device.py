@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ctypes
 from math import prod
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any
 
 import numpy as np
 
