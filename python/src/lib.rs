@@ -12,6 +12,15 @@ mod plan;
 
 use pyo3::prelude::*;
 
+/// The direction a Python `forward` flag names.
+fn direction(forward: bool) -> tensorfft::Direction {
+    if forward {
+        tensorfft::Direction::Forward
+    } else {
+        tensorfft::Direction::Inverse
+    }
+}
+
 /// The compiled module.
 #[pymodule]
 fn _tensorfft(m: &Bound<'_, PyModule>) -> PyResult<()> {

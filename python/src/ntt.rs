@@ -159,11 +159,7 @@ impl NttPlan {
         output: (u64, usize),
         stream: usize,
     ) -> PyResult<()> {
-        let dir = if forward {
-            Direction::Forward
-        } else {
-            Direction::Inverse
-        };
+        let dir = crate::direction(forward);
         let raw = |(address, len): (u64, usize)| RawBuffer { address, len };
         // SAFETY: the Python package passes the data pointers and lengths of live contiguous
         // tensors of this plan's device and that device's current stream (tensorfft/ntt.py);
@@ -186,11 +182,7 @@ impl NttPlan {
         forward: bool,
         input: &[u8],
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let dir = if forward {
-            Direction::Forward
-        } else {
-            Direction::Inverse
-        };
+        let dir = crate::direction(forward);
         let bytes = py
             .detach(|| match &self.words {
                 Words::U32(p) => host(p, dir, input),

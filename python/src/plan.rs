@@ -36,6 +36,15 @@ fn normalization(name: &str) -> PyResult<Normalization> {
     }
 }
 
+/// A layout from `(stride, dist)` pairs (`None`: dense).
+fn layout(input: Option<(usize, usize)>, output: Option<(usize, usize)>) -> Layout {
+    let strides = |s: Option<(usize, usize)>| s.map(|(stride, dist)| Strides { stride, dist });
+    Layout {
+        input: strides(input),
+        output: strides(output),
+    }
+}
+
 /// The precisions plans accept, by name (`'f16'`, `'f32'`, `'f64'`).
 #[pyfunction]
 pub fn supported_precisions() -> Vec<&'static str> {
@@ -53,12 +62,8 @@ pub fn plan_schedule(
     input_strides: Option<(usize, usize)>,
     output_strides: Option<(usize, usize)>,
 ) -> PyResult<String> {
-    let strides = |s: Option<(usize, usize)>| s.map(|(stride, dist)| Strides { stride, dist });
     let options = PlanOptions {
-        layout: Layout {
-            input: strides(input_strides),
-            output: strides(output_strides),
-        },
+        layout: layout(input_strides, output_strides),
         ..Default::default()
     };
     let schedule = tensorfft::plan_c2c_schedule(
@@ -139,14 +144,10 @@ impl Plan {
             Precision::F64 => "f64",
             _ => "f32",
         };
-        let strides = |s: Option<(usize, usize)>| s.map(|(stride, dist)| Strides { stride, dist });
         let options = PlanOptions {
             normalization: norm,
             external_scratch: true,
-            layout: Layout {
-                input: strides(input_strides),
-                output: strides(output_strides),
-            },
+            layout: layout(input_strides, output_strides),
             ..Default::default()
         };
         let dims = shape.clone();
@@ -190,11 +191,7 @@ impl Plan {
         scratch: Option<(u64, usize)>,
         stream: usize,
     ) -> PyResult<()> {
-        let dir = if forward {
-            Direction::Forward
-        } else {
-            Direction::Inverse
-        };
+        let dir = crate::direction(forward);
         let raw = |(address, len): (u64, usize)| RawBuffer { address, len };
         // SAFETY: the Python package passes the data pointers and storage lengths of live
         // tensors of this plan's device and the caller's current stream of that device (see
@@ -220,11 +217,7 @@ impl Plan {
                 "host execution needs a plan with dense layouts",
             ));
         }
-        let dir = if forward {
-            Direction::Forward
-        } else {
-            Direction::Inverse
-        };
+        let dir = crate::direction(forward);
         let bytes = py
             .detach(|| match self.precision {
                 "f16" => self.host::<num_complex::Complex<half::f16>>(dir, input),

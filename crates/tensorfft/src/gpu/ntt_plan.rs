@@ -618,20 +618,12 @@ impl<W: NttWord> GpuNttPlan<W> {
         output: RawBuffer,
         stream: &CudaStream,
     ) -> Result<()> {
-        for (side, b) in [("input", input), ("output", output)] {
-            if b.address == 0 || !b.address.is_multiple_of(16) {
-                return Err(Error::unsupported(
-                    format!("NTT {side} at {:#x}, not 16-byte aligned", b.address),
-                    "buffers at 16-byte aligned addresses (as CUDA, PyTorch and CuPy allocate them)",
-                ));
-            }
+        for (side, b) in [("NTT input", input), ("NTT output", output)] {
+            b.check_aligned(side)?;
             self.check_len(b.len)?;
         }
         let in_place = input.address == output.address;
-        let bytes = (self.len() as u64).saturating_mul(W::BYTES as u64);
-        let overlap = input.address < output.address.saturating_add(bytes)
-            && output.address < input.address.saturating_add(bytes);
-        if !in_place && overlap {
+        if !in_place && input.overlaps(&output, W::BYTES)? {
             return Err(Error::InvalidSize(
                 "NTT input and output overlap without being the same buffer".into(),
             ));

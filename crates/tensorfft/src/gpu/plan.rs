@@ -49,8 +49,19 @@ impl RawBuffer {
             })
     }
 
+    /// Refuses a null address or one that is not 16-byte aligned (the kernels' vector accesses).
+    pub(crate) fn check_aligned(&self, side: &str) -> Result<()> {
+        if self.address == 0 || !self.address.is_multiple_of(16) {
+            return Err(Error::unsupported(
+                format!("{side} at {:#x}, not 16-byte aligned", self.address),
+                "buffers at 16-byte aligned addresses (as CUDA, PyTorch and CuPy allocate them)",
+            ));
+        }
+        Ok(())
+    }
+
     /// Whether the byte ranges of two buffers intersect.
-    fn overlaps(&self, other: &RawBuffer, element_bytes: usize) -> Result<bool> {
+    pub(crate) fn overlaps(&self, other: &RawBuffer, element_bytes: usize) -> Result<bool> {
         Ok(self.address < other.end(element_bytes)? && other.address < self.end(element_bytes)?)
     }
 }
@@ -850,16 +861,17 @@ impl GpuPlan {
             ("scratch", scratch),
         ] {
             if let Some(b) = b {
-                if b.address == 0 || !b.address.is_multiple_of(16) {
-                    return Err(Error::unsupported(
-                        format!("{side} at {:#x}, not 16-byte aligned", b.address),
-                        "buffers at 16-byte aligned addresses (as CUDA, PyTorch and CuPy allocate them)",
-                    ));
-                }
+                b.check_aligned(side)?;
                 b.end(bytes)?;
             }
         }
         let in_place = input.address == output.address;
+        let layout = &self.schedule.layout;
+        Self::check_side(
+            input.len,
+            self.schedule.input_extent(),
+            layout.input.is_some(),
+        )?;
         if in_place {
             self.schedule.check_in_place()?;
             if input.len != output.len {
@@ -868,19 +880,7 @@ impl GpuPlan {
                     actual: output.len,
                 });
             }
-            let layout = &self.schedule.layout;
-            Self::check_side(
-                input.len,
-                self.schedule.input_extent(),
-                layout.input.is_some(),
-            )?;
         } else {
-            let layout = &self.schedule.layout;
-            Self::check_side(
-                input.len,
-                self.schedule.input_extent(),
-                layout.input.is_some(),
-            )?;
             Self::check_side(
                 output.len,
                 self.schedule.output_extent(),
