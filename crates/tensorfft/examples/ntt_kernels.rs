@@ -1,6 +1,8 @@
-//! Writes the NTT pass kernels of a plan as `.cu` files (for SASS inspection) and prints the
+//! Writes the NTT pass kernels of a plan as `.cu` files and, where NVRTC loads, `.cubin` files
+//! (for SASS inspection), and prints the
 //! schedule: `cargo run --example ntt_kernels -- DIR LOG_N [u32|u64|goldilocks] [NR|NN|RN|RR]`.
 
+use tensorfft::gpu::nvrtc::compile_cubin;
 use tensorfft::kernels::ntt_source::NttKernelSource;
 use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS};
 use tensorfft::Direction;
@@ -38,5 +40,10 @@ fn main() {
     for i in 0..s.passes.len() {
         let k = NttKernelSource::pass(&s, i);
         std::fs::write(format!("{dir}/pass{i}.cu"), &k.source).expect("write");
+        // With NVRTC on the library path, the CUBIN too (for `cuobjdump -sass`).
+        match compile_cubin(&k.source, &format!("pass{i}"), "sm_90") {
+            Ok(cubin) => std::fs::write(format!("{dir}/pass{i}.cubin"), cubin).expect("write"),
+            Err(e) => eprintln!("pass {i}: no CUBIN ({e})"),
+        }
     }
 }

@@ -41,30 +41,81 @@ struct Shoup {
 typedef Shoup<u32> Shoup32;
 typedef Shoup<u64> Shoup64;
 
+// Goldilocks in 32-bit halves with the carry chain (add.cc / addc / subc), so every carry and
+// borrow folds in as an add or subtract of its all-ones mask instead of a 64-bit compare and
+// select (2^64 = EPSILON and 2^96 = -1 mod p). A butterfly (add, sub, product) takes ~36
+// instructions against ~52 for the same arithmetic written with 64-bit compares.
 struct Goldilocks {
     typedef u64 Word;
     Word p;  // 0xFFFFFFFF00000001, kept for a uniform interface
     static constexpr u64 EPSILON = 0xFFFFFFFFull;  // 2^64 mod p
+
+    static __device__ __forceinline__ u64 join(u32 lo, u32 hi) { return ((u64)hi << 32) | lo; }
+    static __device__ __forceinline__ u32 low(u64 x) { return (u32)x; }
+    static __device__ __forceinline__ u32 high(u64 x) { return (u32)(x >> 32); }
+
+    // s (with carry c, 0 or 1, from an earlier sum) reduced into [0, p) given s + c 2^64 < 2p:
+    // s + EPSILON when there was a carry (no wrap then) or when s >= p (the add wraps exactly
+    // then, as p + EPSILON = 2^64), else s.
+    static __device__ __forceinline__ u64 canonical(u32 s0, u32 s1, u32 c) {
+        u32 u0, u1, over;
+        asm("add.cc.u32 %0, %3, 0xFFFFFFFF;\n\t"
+            "addc.cc.u32 %1, %4, 0;\n\t"
+            "addc.u32 %2, %5, 0;"
+            : "=&r"(u0), "=&r"(u1), "=&r"(over)
+            : "r"(s0), "r"(s1), "r"(c));
+        return over ? join(u0, u1) : join(s0, s1);
+    }
+
+    // a + b for a, b in [0, p).
     __device__ __forceinline__ Word add(Word a, Word b) const {
-        Word s = a + b;
-        if (s < a) s += EPSILON;  // carry: 2^64 = 2^32 - 1; s < 2^64 - 2^33 + 2 here, no overflow
-        return s >= p ? s - p : s;
+        u32 s0, s1, c;
+        asm("add.cc.u32 %0, %3, %5;\n\t"
+            "addc.cc.u32 %1, %4, %6;\n\t"
+            "addc.u32 %2, 0, 0;"
+            : "=&r"(s0), "=&r"(s1), "=&r"(c)
+            : "r"(low(a)), "r"(high(a)), "r"(low(b)), "r"(high(b)));
+        return canonical(s0, s1, c);
     }
+
+    // a - b for a, b in [0, p): on a borrow the wrapped difference plus p, which is the
+    // difference minus EPSILON (mod 2^64) and cannot wrap again.
     __device__ __forceinline__ Word sub(Word a, Word b) const {
-        Word d = a - b;
-        return a < b ? d - EPSILON : d;  // borrow: + p = - (2^32 - 1) mod 2^64
+        u32 d0, d1, m;
+        asm("sub.cc.u32 %0, %3, %5;\n\t"
+            "subc.cc.u32 %1, %4, %6;\n\t"
+            "subc.u32 %2, 0, 0;\n\t"
+            "sub.cc.u32 %0, %0, %2;\n\t"
+            "subc.u32 %1, %1, 0;"
+            : "=&r"(d0), "=&r"(d1), "=&r"(m)
+            : "r"(low(a)), "r"(high(a)), "r"(low(b)), "r"(high(b)));
+        return join(d0, d1);
     }
+
+    // a w for a, w in [0, p): the 128-bit product x3 2^96 + x2 2^64 + (x1 2^32 + x0) is
+    // congruent to E + B with E = (x1 2^32 + x0) - x3 (plus p on a borrow: minus EPSILON, no
+    // wrap as E >= 2^64 - 2^32 then) and B = x2 EPSILON = x2 2^32 - x2 < 2^64 - 2^33 + 2; their
+    // sum is below 2p and is reduced as in add.
     __device__ __forceinline__ Word mul(Word a, Word w, Word) const {
-        u64 lo = a * w;
-        u64 hi = __umul64hi(a, w);
-        u64 hh = hi >> 32, hl = hi & EPSILON;
-        // lo + 2^64 (hl + 2^32 hh) = lo - hh + hl (2^32 - 1)   (mod p)
-        u64 t0 = lo - hh;
-        if (lo < hh) t0 -= EPSILON;  // borrow: the wrapped value is >= 2^64 - 2^32, no underflow
-        u64 t1 = hl * EPSILON;
-        u64 r = t0 + t1;
-        if (r < t1) r += EPSILON;  // carry
-        return r >= p ? r - p : r;
+        const u64 lo = a * w;
+        const u64 hi = __umul64hi(a, w);
+        u32 r0, r1, c;
+        asm("{\n\t"
+            ".reg .u32 e0, e1, m, b0, b1;\n\t"
+            "sub.cc.u32 e0, %3, %6;\n\t"
+            "subc.cc.u32 e1, %4, 0;\n\t"
+            "subc.u32 m, 0, 0;\n\t"
+            "sub.cc.u32 e0, e0, m;\n\t"
+            "subc.u32 e1, e1, 0;\n\t"
+            "sub.cc.u32 b0, 0, %5;\n\t"
+            "subc.u32 b1, %5, 0;\n\t"
+            "add.cc.u32 %0, e0, b0;\n\t"
+            "addc.cc.u32 %1, e1, b1;\n\t"
+            "addc.u32 %2, 0, 0;\n\t"
+            "}"
+            : "=&r"(r0), "=&r"(r1), "=&r"(c)
+            : "r"(low(lo)), "r"(high(lo)), "r"(low(hi)), "r"(high(hi)));
+        return canonical(r0, r1, c);
     }
 };
 
