@@ -852,25 +852,20 @@ fn max_pass_len(word_bytes: usize) -> usize {
     16 * 1024 / word_bytes
 }
 
-/// Longest pass of a multi-pass plan whose samples are contiguous (a row: 2^13 `u32`, 32 KB per
-/// block; H200, `2026-11-24-h200-ntt-bench.json`: BabyBear 2^24 as 2^11 × 2^13 0.241 ms against
-/// 0.310 ms as 2^12 × 2^12 with 16-byte column rows) and longest strided pass (a column: tiles
-/// of 8 items, 32 or 64 contiguous bytes per sample row, must fit shared memory). `u64` rows stay
-/// at 2^11: the 64-bit passes are bound by their arithmetic, and longer rows leave fewer items
-/// per block (Goldilocks 2^23 as 2^11 × 2^12 0.469 ms against 0.397 ms in three passes, 2^24 as
-/// 2^11 × 2^13 0.90 ms against 0.79 ms).
-fn row_max_bits(word_bytes: usize) -> usize {
-    if word_bytes == 4 {
-        13
-    } else {
-        11
-    }
-}
+/// Longest pass of a multi-pass plan whose samples are contiguous (a row: 2^13 words, 32 KB
+/// per item for `u32`; H200, `2026-11-24-h200-ntt-bench.json`: BabyBear 2^24 as 2^11 × 2^13
+/// 0.241 ms against 0.310 ms as 2^12 × 2^12 with 16-byte column rows) and longest strided pass
+/// (a column: tiles of 8 items, 32 or 64 contiguous bytes per sample row, must fit shared
+/// memory). `u64` rows were held at 2^11 while the 64-bit arithmetic dominated (Goldilocks 2^24
+/// as 2^11 × 2^13 0.90 ms against 0.79 ms in three passes); with the carry-chain Goldilocks
+/// arithmetic two passes win (`2026-11-25-h200-ntt-goldilocks/ntt-row13-ab.txt`: 2^23 0.297 ms
+/// against 0.318, 2^24 0.567 against 0.630).
+const ROW_MAX_BITS: usize = 13;
 const COLUMN_MAX_BITS: usize = 11;
 
 /// Splits `n` into pass lengths: one pass up to `single_max`; else as equal as possible, then
 /// bits moved from columns longer than [`COLUMN_MAX_BITS`] to the row pass (up to
-/// [`row_max_bits`]), all at most `cap`. The row pass (contiguous samples) is last for natural
+/// [`ROW_MAX_BITS`]), all at most `cap`. The row pass (contiguous samples) is last for natural
 /// input (`row_last`), first otherwise.
 fn pass_lengths(n: usize, word_bytes: usize, cap: usize, row_last: bool) -> Vec<usize> {
     let single_max = max_pass_len(word_bytes);
@@ -879,7 +874,7 @@ fn pass_lengths(n: usize, word_bytes: usize, cap: usize, row_last: bool) -> Vec<
     if bits <= cap_bits.min(single_max.trailing_zeros() as usize) {
         return vec![n];
     }
-    let row_max = row_max_bits(word_bytes).min(cap_bits);
+    let row_max = ROW_MAX_BITS.min(cap_bits);
     let col_max = COLUMN_MAX_BITS.min(cap_bits);
     let passes = if bits <= row_max + col_max {
         2
@@ -1186,9 +1181,11 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
     if pass.direct() {
         if pass.items_fastest_in {
             // Column groups of 64 bytes: as many values per thread as that many items need
-            // within 512 threads (at most 32, so registers do not spill).
+            // within 512 threads, at most 32 u32 or 16 u64 (H200: Goldilocks 2^22 0.148 ms
+            // against 0.179 ms with 32 u64 per thread, `2026-11-25-h200-ntt-goldilocks/`).
             let group = (64 / word_bytes).min(lead).max(1);
-            let values = (group * pass.len / 512).clamp(8, 32).min(pass.len);
+            let most = if word_bytes == 4 { 32 } else { 16 };
+            let values = (group * pass.len / 512).clamp(8, most).min(pass.len);
             pass.values_per_thread = values;
             let fit = (TILE_BYTES / row_bytes(pass)).max(1);
             let tile = group.min(512 * values / pass.len).min(fit).max(1);
