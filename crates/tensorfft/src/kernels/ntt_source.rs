@@ -63,15 +63,18 @@ impl NttKernelSource {
     /// assert_eq!(k.threads, s.passes[0].threads());
     /// ```
     pub fn instantiate(arithmetic: NttArithmetic, pass: &NttPass, weight: u8) -> Self {
+        let wide = arithmetic == NttArithmetic::Goldilocks && wide_goldilocks_product(pass);
         let arith = match arithmetic {
             NttArithmetic::Shoup32 => "Shoup32",
             NttArithmetic::Shoup64 => "Shoup64",
+            NttArithmetic::Goldilocks if wide => "GoldilocksWide",
             NttArithmetic::Goldilocks => "Goldilocks",
         };
         let rev = |o: Order| o == Order::BitReversed;
         let entry = format!(
-            "ntt_{}{}{}_l{}_v{}_r{}_t{}_c{}_{}{}{}{}_tw{}_w{}",
+            "ntt_{}{}{}{}_l{}_v{}_r{}_t{}_c{}_{}{}{}{}_tw{}_w{}",
             arithmetic.name(),
+            if wide { "w" } else { "" },
             if pass.direct() { "d" } else { "s" },
             if pass.sample_in == 1 && pass.sample_out == 1 {
                 "u"
@@ -149,4 +152,23 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             shared_bytes: pass.shared_bytes(arithmetic.word_bytes()),
         }
     }
+}
+
+/// Whether a Goldilocks pass runs the products and sums of `GoldilocksWide` (part of the ALU
+/// work on the multiply-add pipe; ntt_arithmetic.cuh): every pass but those whose kernels it
+/// takes past 64 registers, and so to one 512-thread block per multiprocessor — direct column
+/// passes of 16 values per thread and rows of 8192 (NVRTC 13.0 for sm_90; H200 measurements in
+/// bench/NOTES.md step 40).
+///
+/// ```
+/// use tensorfft::kernels::ntt_source::{wide_goldilocks_product, NttKernelSource};
+/// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, GOLDILOCKS};
+/// let b = NttBatch::new(NttSpec::new(GOLDILOCKS, 1 << 10, NttKind::Cyclic).unwrap());
+/// let s = plan_ntt_schedule(&b, 8, tensorfft::Direction::Forward).unwrap();
+/// assert!(wide_goldilocks_product(&s.passes[0]));
+/// assert!(NttKernelSource::pass(&s, 0).source.contains("using Arith = GoldilocksWide;"));
+/// ```
+pub fn wide_goldilocks_product(pass: &NttPass) -> bool {
+    let wide_columns = pass.direct() && pass.items_fastest_in && pass.values_per_thread >= 16;
+    !wide_columns && pass.len < 8192
 }

@@ -43,10 +43,9 @@ typedef Shoup<u64> Shoup64;
 
 // Goldilocks in 32-bit halves with the carry chain (add.cc / addc / subc), so every carry and
 // borrow folds in as an add or subtract of its all-ones mask instead of a 64-bit compare and
-// select (2^64 = EPSILON and 2^96 = -1 mod p), and part of the work goes to multiply-adds. These
-// kernels are bound by the ALU pipe (half rate, like the integer multiply pipe): a butterfly
-// (add, sub, product) takes 19 ALU and 18 multiply-add instructions in SASS, against 41 and 11
-// for the same arithmetic written with 64-bit compares and selects.
+// select (2^64 = EPSILON and 2^96 = -1 mod p). These kernels are bound by the ALU pipe (half
+// rate): a butterfly (add, sub, product) takes 27 ALU and 11 multiply-add instructions in SASS,
+// against 41 and 11 for the same arithmetic written with 64-bit compares and selects.
 struct Goldilocks {
     typedef u64 Word;
     Word p;  // 0xFFFFFFFF00000001, kept for a uniform interface
@@ -58,22 +57,15 @@ struct Goldilocks {
 
     // s (with carry c, 0 or 1, from an earlier sum) reduced into [0, p) given s + c 2^64 < 2p:
     // s + EPSILON when there was a carry (no wrap then) or when s >= p (the add wraps exactly
-    // then, as p + EPSILON = 2^64), else s. Only the add's carry is formed; the EPSILON is then
-    // added as over * 0xFFFFFFFF with a multiply-add (the integer multiply pipe, which has room
-    // while the ALU pipe bounds these kernels) instead of two selects.
+    // then, as p + EPSILON = 2^64), else s.
     static __device__ __forceinline__ u64 canonical(u32 s0, u32 s1, u32 c) {
-        u32 r0, r1, over;
-        asm("{\n\t"
-            ".reg .u32 t;\n\t"
-            "add.cc.u32 t, %3, 0xFFFFFFFF;\n\t"
-            "addc.cc.u32 t, %4, 0;\n\t"
-            "addc.u32 %2, %5, 0;\n\t"
-            "mad.lo.cc.u32 %0, %2, 0xFFFFFFFF, %3;\n\t"
-            "addc.u32 %1, %4, 0;\n\t"
-            "}"
-            : "=&r"(r0), "=&r"(r1), "=&r"(over)
+        u32 u0, u1, over;
+        asm("add.cc.u32 %0, %3, 0xFFFFFFFF;\n\t"
+            "addc.cc.u32 %1, %4, 0;\n\t"
+            "addc.u32 %2, %5, 0;"
+            : "=&r"(u0), "=&r"(u1), "=&r"(over)
             : "r"(s0), "r"(s1), "r"(c));
-        return join(r0, r1);
+        return over ? join(u0, u1) : join(s0, s1);
     }
 
     // a + b for a, b in [0, p).
@@ -99,6 +91,73 @@ struct Goldilocks {
             : "=&r"(d0), "=&r"(d1), "=&r"(m)
             : "r"(low(a)), "r"(high(a)), "r"(low(b)), "r"(high(b)));
         return join(d0, d1);
+    }
+
+    // a w for a, w in [0, p): the 128-bit product x3 2^96 + x2 2^64 + (x1 2^32 + x0) is
+    // congruent to E + B with E = (x1 2^32 + x0) - x3 (plus p on a borrow: minus EPSILON, no
+    // wrap as E >= 2^64 - 2^32 then) and B = x2 EPSILON = x2 2^32 - x2 < 2^64 - 2^33 + 2; their
+    // sum is below 2p and is reduced as in add.
+    __device__ __forceinline__ Word mul(Word a, Word w, Word) const {
+        const u64 lo = a * w;
+        const u64 hi = __umul64hi(a, w);
+        u32 r0, r1, c;
+        asm("{\n\t"
+            ".reg .u32 e0, e1, m, b0, b1;\n\t"
+            "sub.cc.u32 e0, %3, %6;\n\t"
+            "subc.cc.u32 e1, %4, 0;\n\t"
+            "subc.u32 m, 0, 0;\n\t"
+            "sub.cc.u32 e0, e0, m;\n\t"
+            "subc.u32 e1, e1, 0;\n\t"
+            "sub.cc.u32 b0, 0, %5;\n\t"
+            "subc.u32 b1, %5, 0;\n\t"
+            "add.cc.u32 %0, e0, b0;\n\t"
+            "addc.cc.u32 %1, e1, b1;\n\t"
+            "addc.u32 %2, 0, 0;\n\t"
+            "}"
+            : "=&r"(r0), "=&r"(r1), "=&r"(c)
+            : "r"(low(lo)), "r"(high(lo)), "r"(low(hi)), "r"(high(hi)));
+        return canonical(r0, r1, c);
+    }
+};
+
+// Goldilocks with part of the ALU work moved to the integer multiply-add pipe (also half rate,
+// and a third busy in the kernels above): canonical sums add EPSILON as over * 0xFFFFFFFF and
+// products reduce with one wide multiply-add, so a butterfly takes 19 ALU and 18 multiply-add
+// instructions. It needs a few more registers: kernels that reach 64 registers with Goldilocks
+// (direct column passes of 16 values per thread, rows of 8192) went to 68-74 and one
+// 512-thread block per multiprocessor, and lost (H200, Goldilocks 2^24 0.565 -> 0.643 ms);
+// the others gained (2^10 x 65536 0.862 -> 0.798 ms, the 2048-point row pass of 2^22 70 -> 63
+// us; bench/NOTES.md step 40). The planner picks it per pass (ntt_source.rs).
+struct GoldilocksWide : Goldilocks {
+    // s (with carry c, 0 or 1, from an earlier sum) reduced into [0, p) given s + c 2^64 < 2p:
+    // s + EPSILON when there was a carry (no wrap then) or when s >= p (the add wraps exactly
+    // then, as p + EPSILON = 2^64), else s. Only the add's carry is formed; the EPSILON is then
+    // added as over * 0xFFFFFFFF with a multiply-add (the integer multiply pipe, which has room
+    // while the ALU pipe bounds these kernels) instead of two selects.
+    static __device__ __forceinline__ u64 canonical_by_mad(u32 s0, u32 s1, u32 c) {
+        u32 r0, r1, over;
+        asm("{\n\t"
+            ".reg .u32 t;\n\t"
+            "add.cc.u32 t, %3, 0xFFFFFFFF;\n\t"
+            "addc.cc.u32 t, %4, 0;\n\t"
+            "addc.u32 %2, %5, 0;\n\t"
+            "mad.lo.cc.u32 %0, %2, 0xFFFFFFFF, %3;\n\t"
+            "addc.u32 %1, %4, 0;\n\t"
+            "}"
+            : "=&r"(r0), "=&r"(r1), "=&r"(over)
+            : "r"(s0), "r"(s1), "r"(c));
+        return join(r0, r1);
+    }
+
+    // a + b for a, b in [0, p).
+    __device__ __forceinline__ Word add(Word a, Word b) const {
+        u32 s0, s1, c;
+        asm("add.cc.u32 %0, %3, %5;\n\t"
+            "addc.cc.u32 %1, %4, %6;\n\t"
+            "addc.u32 %2, 0, 0;"
+            : "=&r"(s0), "=&r"(s1), "=&r"(c)
+            : "r"(low(a)), "r"(high(a)), "r"(low(b)), "r"(high(b)));
+        return canonical_by_mad(s0, s1, c);
     }
 
     // a w for a, w in [0, p): the 128-bit product x3 2^96 + x2 2^64 + lo is congruent to
