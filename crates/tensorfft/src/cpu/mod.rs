@@ -4,4 +4,5 @@
 pub mod oracle;
 pub mod radix_dft;
 pub mod reference;
+pub mod split_dft;
 pub mod tensor_dft;
