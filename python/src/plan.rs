@@ -16,8 +16,9 @@ fn precision(name: &str) -> PyResult<Precision> {
         "f16" => Ok(Precision::F16),
         "f32" => Ok(Precision::F32),
         "f64" => Ok(Precision::F64),
+        "bf16" => Ok(Precision::BF16),
         other => Err(PyValueError::new_err(format!(
-            "precision {other:?}: expected one of 'f16', 'f32', 'f64'"
+            "precision {other:?}: expected one of 'f16', 'f32', 'f64', 'bf16'"
         ))),
     }
 }
@@ -45,10 +46,11 @@ fn layout(input: Option<(usize, usize)>, output: Option<(usize, usize)>) -> Layo
     }
 }
 
-/// The precisions plans accept, by name (`'f16'`, `'f32'`, `'f64'`).
+/// The precisions plans accept, by name (`'f16'`, `'f32'`, `'f64'`, `'bf16'`: complex bfloat16
+/// pairs).
 #[pyfunction]
 pub fn supported_precisions() -> Vec<&'static str> {
-    vec!["f16", "f32", "f64"]
+    vec!["f16", "f32", "f64", "bf16"]
 }
 
 /// The schedule of passes the library plans for `batch` transforms of `shape` (no GPU needed;
@@ -142,6 +144,7 @@ impl Plan {
         let name = match prec {
             Precision::F16 => "f16",
             Precision::F64 => "f64",
+            Precision::BF16 => "bf16",
             _ => "f32",
         };
         let options = PlanOptions {
@@ -221,6 +224,7 @@ impl Plan {
         let bytes = py
             .detach(|| match self.precision {
                 "f16" => self.host::<num_complex::Complex<half::f16>>(dir, input),
+                "bf16" => self.host::<num_complex::Complex<half::bf16>>(dir, input),
                 "f64" => self.host::<num_complex::Complex<f64>>(dir, input),
                 _ => self.host::<num_complex::Complex<f32>>(dir, input),
             })

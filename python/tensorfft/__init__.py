@@ -8,15 +8,16 @@
 Functions take PyTorch CUDA tensors (complex32 / ``torch.chalf``, complex64, complex128; real
 inputs are promoted as ``torch.fft`` does) and CuPy arrays without a copy, wherever the
 transformed axes map onto one plan's layout, and NumPy arrays through an upload / download.
-Gradients flow through every function. Plans are cached (``plan_cache``). Number theoretic
-transforms: :mod:`tensorfft.ntt`.
+Gradients flow through every function. Plans are cached (``plan_cache``). Complex bfloat16
+(real bfloat16 tensors of pairs): :mod:`tensorfft.bf16`. Number theoretic transforms:
+:mod:`tensorfft.ntt`.
 """
 
 from __future__ import annotations
 
 from typing import Tuple
 
-from . import ntt
+from . import bf16, ntt
 from ._cache import PlanCache, plan_cache
 from ._functions import fft, fft2, fftn, ifft, ifft2, ifftn
 from ._plan import Plan
@@ -29,6 +30,7 @@ __all__ = [
     "fftn",
     "ifftn",
     "Plan",
+    "bf16",
     "ntt",
     "PlanCache",
     "plan_cache",

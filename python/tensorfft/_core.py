@@ -75,12 +75,15 @@ class DirectCall:
 
 
 def transform(ops: Any, x: Any, dims: Sequence[int], forward: bool, kind: str,
-              out: Any = None, record: Optional[list] = None) -> Any:
+              out: Any = None, record: Optional[list] = None,
+              precision: Optional[str] = None) -> Any:
     """The DFT of complex ``x`` over ``dims`` (normalized axes), scaled as ``kind`` says, into
     ``out`` (allocated when ``None``). Axes go to the library in groups of at most three
     neighbouring axes (an n-D DFT is the product of DFTs over its axes); groups after the first
     run in place on the first one's output. ``record`` (a list) receives the
-    :class:`DirectCall` of a call that ran as one plan straight on ``x`` into a new output."""
+    :class:`DirectCall` of a call that ran as one plan straight on ``x`` into a new output.
+    ``precision`` overrides the one of ``x``'s dtype: ``'bf16'`` for complex bfloat16 pairs
+    viewed as one 4-byte element each (``tensorfft.bf16``)."""
     shape = ops.shape(x)
     groups = _layout.group_dims(shape, dims)
     if not groups:
@@ -88,21 +91,22 @@ def transform(ops: Any, x: Any, dims: Sequence[int], forward: bool, kind: str,
         y = ops.copy_contiguous(x)
         return y if out is None else ops.copy_into(out, y)
     if len(groups) == 1 and out is None and record is not None:
-        return _run_group(ops, x, groups[0], forward, kind, None, record)
+        return _run_group(ops, x, groups[0], forward, kind, None, record, precision)
     y = x
     for i, g in enumerate(groups):
         last = i == len(groups) - 1
         target = out if last else None
         if i > 0 and target is None:
             target = y
-        y = _run_group(ops, y, g, forward, kind, target)
+        y = _run_group(ops, y, g, forward, kind, target, None, precision)
     return y
 
 
 def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: str,
-               out: Any, record: Optional[list] = None) -> Any:
+               out: Any, record: Optional[list] = None, precision: Optional[str] = None) -> Any:
     device = ops.check_device(x)
-    precision = PRECISION_OF[dtype_name(x)]
+    if precision is None:
+        precision = PRECISION_OF[dtype_name(x)]
     shape, strides = ops.shape(x), ops.strides(x)
     normalization = _layout.plan_normalization(kind, forward)
     m_in = _layout.map_axes(shape, strides, group) if _aligned(ops, x) else None
@@ -121,17 +125,17 @@ def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: st
         _check_out(ops, x, out, device)
         m_out = _layout.map_axes(shape, ops.strides(out), group) if _aligned(ops, out) else None
     if m_in is None or m_out is None or m_in.order != m_out.order:
-        return _via_copy(ops, x, group, forward, kind, out)
+        return _via_copy(ops, x, group, forward, kind, out, precision)
     key = (device, m_in.shape, m_in.batch, precision, normalization, m_in.strides, m_out.strides)
     if key in _REFUSED:
-        return _via_copy(ops, x, group, forward, kind, out)
+        return _via_copy(ops, x, group, forward, kind, out, precision)
     try:
         plan = get_plan(*key)
     except NotImplementedError:
         if m_in.strides is None and m_out.strides is None:
             raise
         _REFUSED.add(key)
-        return _via_copy(ops, x, group, forward, kind, out)
+        return _via_copy(ops, x, group, forward, kind, out, precision)
     scratch = None
     holder = None
     if plan.scratch_bytes:
@@ -146,7 +150,7 @@ def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: st
     return out
 
 
-_ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16}
+_ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16, "bf16": 4}
 
 
 def _check_out(ops: Any, x: Any, out: Any, device: int) -> None:
@@ -159,13 +163,13 @@ def _check_out(ops: Any, x: Any, out: Any, device: int) -> None:
 
 
 def _via_copy(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: str,
-              out: Any) -> Any:
+              out: Any, precision: str) -> Any:
     """Moves ``group`` to the last axes in a contiguous copy, transforms it in place there
     (a dense plan), and returns it viewed back in the original axis order (or copied into
     ``out``)."""
     nd = len(ops.shape(x))
     last = tuple(range(nd - len(group), nd))
     moved = ops.copy_contiguous(ops.movedim(x, group, last))
-    moved = _run_group(ops, moved, last, forward, kind, moved)
+    moved = _run_group(ops, moved, last, forward, kind, moved, None, precision)
     y = ops.movedim(moved, last, group)
     return y if out is None else ops.copy_into(out, y)

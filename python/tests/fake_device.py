@@ -13,7 +13,29 @@ import numpy as np
 
 from tensorfft import _layout
 
-DTYPES = {"f32": np.complex64, "f64": np.complex128}
+DTYPES = {"f32": np.complex64, "f64": np.complex128, "bf16": np.uint32}
+
+
+def bf16_decode(words: np.ndarray) -> np.ndarray:
+    """Complex values of bfloat16 pairs packed one per uint32 (real in the low half)."""
+    w = words.astype(np.uint32)
+    re = (w << 16).view(np.float32)
+    im = (w & np.uint32(0xFFFF0000)).view(np.float32)
+    return re.astype(np.float64) + 1j * im.astype(np.float64)
+
+
+def bf16_encode(z: np.ndarray) -> np.ndarray:
+    """Complex values rounded to bfloat16 pairs (to nearest, ties to even), packed as uint32."""
+
+    def half(x):
+        b = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32)
+        return ((b + np.uint32(0x7FFF) + ((b >> 16) & np.uint32(1))) >> 16).astype(np.uint32)
+
+    return half(z.real) | (half(z.imag) << 16)
+
+
+def _poison(dtype):
+    return np.uint32(0xFFFFFFFF) if np.dtype(dtype).kind == "u" else np.nan + 1j * np.nan
 
 
 def address(x: np.ndarray) -> int:
@@ -51,9 +73,9 @@ class NumpyDeviceOps:
 
     def empty(self, like, shape, strides=None):
         if strides is None:
-            return np.full(shape, np.nan + 1j * np.nan, dtype=like.dtype)
+            return np.full(shape, _poison(like.dtype), dtype=like.dtype)
         span = max(_layout.extent(shape, strides), 1)
-        base = np.full(span, np.nan + 1j * np.nan, dtype=like.dtype)
+        base = np.full(span, _poison(like.dtype), dtype=like.dtype)
         return np.lib.stride_tricks.as_strided(base, shape, tuple(s * like.itemsize for s in strides))
 
     def scratch(self, like, nbytes):
@@ -81,6 +103,7 @@ class FakePlan:
             raise NotImplementedError(f"shape {shape}")
         self.shape, self.batch = tuple(shape), batch
         self.dtype = DTYPES[precision]
+        self.pairs = precision == "bf16"
         assert normalization in ("none", "inverse_by_n", "forward_by_n", "ortho")
         self.normalization = normalization
         self.input_strides, self.output_strides = input_strides, output_strides
@@ -114,8 +137,12 @@ class FakePlan:
             assert input[1] == iidx.size, "a dense side must hold exactly the batch"
         src = view(input[0], input[1], self.dtype)
         dst = view(output[0], output[1], self.dtype)
-        data = src[iidx].reshape((self.batch,) + self.shape).astype(np.complex128)
-        dst[oidx] = self._dft(data, forward).reshape(self.batch, -1).astype(self.dtype)
+        if self.pairs:
+            data = bf16_decode(src[iidx]).reshape((self.batch,) + self.shape)
+            dst[oidx] = bf16_encode(self._dft(data, forward).reshape(self.batch, -1))
+        else:
+            data = src[iidx].reshape((self.batch,) + self.shape).astype(np.complex128)
+            dst[oidx] = self._dft(data, forward).reshape(self.batch, -1).astype(self.dtype)
         self.log.append((self.shape, self.batch, self.input_strides, self.output_strides,
                          input[0] == output[0]))
 

@@ -10,14 +10,14 @@ import pytest
 import tensorfft as tf
 from tensorfft import _core, _layout, _tensorfft
 
-from fake_device import FakePlan, NumpyDeviceOps
+from fake_device import FakePlan, NumpyDeviceOps, bf16_decode, bf16_encode
 
 HAS_GPU = tf.is_available()
 
 
 def test_import_and_version():
     assert tf.__version__ == _tensorfft.__version__
-    assert set(_tensorfft.supported_precisions()) == {"f16", "f32", "f64"}
+    assert set(_tensorfft.supported_precisions()) == {"f16", "f32", "f64", "bf16"}
     for name in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn"):
         assert callable(getattr(tf, name))
 
@@ -44,8 +44,9 @@ def test_planner_errors_are_typed_without_a_gpu():
         _tensorfft.plan_schedule([0])
     with pytest.raises(ValueError):
         _tensorfft.plan_schedule([64], batch=0)
+    assert "bf16" in _tensorfft.plan_schedule([1 << 20], precision="bf16").lower()
     with pytest.raises(ValueError, match="precision"):
-        _tensorfft.plan_schedule([64], precision="bf16")
+        _tensorfft.plan_schedule([64], precision="f8")
     with pytest.raises(NotImplementedError, match="overlap"):  # the library's Unsupported
         _tensorfft.plan_schedule([64], batch=4, input_strides=(1, 8))
     # Plan creation refuses bad shapes before it opens a device.
@@ -318,3 +319,42 @@ def test_ntt_without_a_gpu():
     if not HAS_GPU:
         with pytest.raises(RuntimeError, match="no GPU"):
             ntt.NttPlan(ntt.BABY_BEAR, 1024)
+
+
+def test_bf16_pairs_on_fake_device(fake):
+    """Complex bfloat16 pairs (one packed 4-byte element each, as tensorfft.bf16 passes them)
+    through the same mapping onto plans, with precision 'bf16'."""
+    ops, log = fake
+    rng = random.Random(5)
+    nrng = np.random.default_rng(5)
+    for case in range(120):
+        nd = rng.randint(1, 3)
+        shape = [rng.choice([1, 2, 4, 8, 16]) for _ in range(nd)]
+        z = nrng.standard_normal(shape) + 1j * nrng.standard_normal(shape)
+        packed = bf16_encode(z).reshape(shape)
+        if nd > 1 and rng.random() < 0.5:
+            perm = list(range(nd))
+            rng.shuffle(perm)
+            packed = np.ascontiguousarray(np.transpose(packed, perm)).transpose(np.argsort(perm))
+        exact = bf16_decode(packed)
+        dims = tuple(sorted(rng.sample(range(nd), rng.randint(1, nd))))
+        forward = rng.random() < 0.5
+        norm = rng.choice([None, "backward", "forward", "ortho"])
+        n = int(np.prod([packed.shape[d] for d in dims]))
+        kind, _ = _layout.scale_of(norm, forward, n)
+        before = packed.copy()
+        y = _core.transform(ops, packed, dims, forward, kind, precision="bf16")
+        assert y.dtype == np.uint32 and y.shape == packed.shape
+        got = bf16_decode(y)
+        ref = _numpy_reference(exact, dims, forward, norm)
+        err = np.linalg.norm(got - ref) / max(np.linalg.norm(ref), 1e-30)
+        assert err < 1e-2, (case, shape, dims, norm, err)
+        assert np.array_equal(packed, before), "the input was modified"
+
+
+def test_bf16_functions_take_torch_bfloat16_pairs_only():
+    assert callable(tf.bf16.fft) and set(tf.bf16.__all__) == {"fft", "ifft", "fft2", "ifft2", "fftn", "ifftn"}
+    with pytest.raises(TypeError, match="bfloat16"):
+        tf.bf16.fft(np.zeros((8, 2), np.float32))
+    with pytest.raises(TypeError):
+        tf.bf16.fft2([[1.0, 0.0]])

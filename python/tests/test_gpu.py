@@ -333,3 +333,64 @@ def test_ntt_functions_fast_path_repeats_exactly():
     view = x.t().contiguous().t()   # the same values, not contiguous: the slow path again
     assert not view.is_contiguous()
     assert torch.equal(ntt.forward(view, p, kind="negacyclic"), first)
+
+
+def bf16_pairs(shape, seed=0):
+    """Random complex values in bfloat16 pairs (..., 2) and the same values as complex128."""
+    z = rand(shape, torch.complex128, seed)
+    pairs = torch.view_as_real(z).to(torch.bfloat16)
+    return pairs, torch.view_as_complex(pairs.double())
+
+
+BF16_PAIRS = {
+    "fft": (tf.bf16.fft, torch.fft.fft),
+    "ifft": (tf.bf16.ifft, torch.fft.ifft),
+    "fft2": (tf.bf16.fft2, torch.fft.fft2),
+    "ifft2": (tf.bf16.ifft2, torch.fft.ifft2),
+    "fftn": (tf.bf16.fftn, torch.fft.fftn),
+    "ifftn": (tf.bf16.ifftn, torch.fft.ifftn),
+}
+
+
+@pytest.mark.parametrize("name", list(BF16_PAIRS))
+@pytest.mark.parametrize("norm", [None, "forward", "ortho"])
+@pytest.mark.parametrize("shape", [(8, 4096), (1 << 16,), (4, 256, 256), (2, 16, 32, 8)])
+def test_bf16_pairs_match_torch(name, norm, shape):
+    if name.endswith("2") and len(shape) < 2:
+        pytest.skip("a 2D transform of a 1D tensor")
+    x, exact = bf16_pairs(shape)
+    before = x.clone()
+    y = BF16_PAIRS[name][0](x, norm=norm)
+    assert y.dtype == torch.bfloat16 and y.shape == x.shape
+    ref = BF16_PAIRS[name][1](exact, norm=norm)
+    assert rel_err(torch.view_as_complex(y.double()), ref) < 1e-2
+    assert torch.equal(x, before)
+
+
+def test_bf16_strided_out_padding_and_gradients():
+    x, exact = bf16_pairs((64, 32))
+    # A transposed view: the pairs stay contiguous, the other strides even (no copy).
+    xt = x.transpose(0, 1)
+    y = tf.bf16.fft(xt, dim=0)
+    ref = torch.fft.fft(exact.transpose(0, 1), dim=0)
+    assert rel_err(torch.view_as_complex(y.double()), ref) < 1e-2
+    # Pairs split across a non-contiguous last axis are copied first.
+    wide = torch.zeros(64, 32, 4, dtype=torch.bfloat16, device="cuda")
+    wide[..., ::2] = x
+    y = tf.bf16.fft(wide[..., ::2])
+    assert rel_err(torch.view_as_complex(y.double()), torch.fft.fft(exact)) < 1e-2
+    # out= and n= (zero padding to 64).
+    out = torch.empty(64, 64, 2, dtype=torch.bfloat16, device="cuda")
+    r = tf.bf16.fft(x, n=64, out=out)
+    assert r is out
+    assert rel_err(torch.view_as_complex(out.double()), torch.fft.fft(exact, n=64)) < 1e-2
+    # Gradients: as torch.fft's in complex64 on the same values, to bf16 accuracy.
+    xg = x.clone().requires_grad_(True)
+    (torch.view_as_complex(tf.bf16.fft(xg, norm="ortho").float()).abs() ** 2).sum().backward()
+    xc = exact.to(torch.complex64).requires_grad_(True)
+    (torch.fft.fft(xc, norm="ortho").abs() ** 2).sum().backward()
+    assert rel_err(torch.view_as_complex(xg.grad.double()), xc.grad) < 3e-2
+    with pytest.raises(TypeError, match="bfloat16"):
+        tf.bf16.fft(exact)
+    with pytest.raises(ValueError, match="last axis"):
+        tf.bf16.fft(torch.zeros(8, 3, dtype=torch.bfloat16, device="cuda"))

@@ -1,0 +1,194 @@
+"""Complex bfloat16 transforms on PyTorch tensors of real bfloat16 pairs.
+
+PyTorch has no complex bfloat16 dtype, so a complex bf16 array is held as a real ``bfloat16``
+tensor whose last axis has size 2 (real, imaginary), the layout of ``torch.view_as_real``. The
+functions here take and return that layout; ``dim`` and ``s`` refer to the complex axes (the
+trailing 2 is not one of them). The library stores bf16 and computes in f32 (``Precision::BF16``);
+errors are a few bf16 ulps (about 1e-2 relative, the library's bound). No other FFT library
+offers bf16: the data of bf16 models (FFT convolutions, neural operators) go in without a cast.
+
+The pairs are viewed as one 4-byte element each (no copy) when the last axis is contiguous and
+every other stride is even; otherwise they are copied first. Autograd works as for the complex
+functions (the adjoint of a scaled DFT is the opposite DFT with the same scale).
+
+>>> import torch, tensorfft as tf                                            # doctest: +SKIP
+>>> x = torch.randn(8, 4096, 2, device="cuda").to(torch.bfloat16)             # doctest: +SKIP
+>>> y = tf.bf16.fft(x)                        # (8, 4096, 2) bfloat16 pairs   # doctest: +SKIP
+>>> ref = torch.fft.fft(torch.view_as_complex(x.float()))                     # doctest: +SKIP
+>>> rel = (torch.view_as_complex(y.float()) - ref).norm() / ref.norm()       # doctest: +SKIP
+>>> bool(rel < 1e-2)                                                          # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from math import prod
+from typing import Any, Optional, Sequence, Tuple
+
+from . import _layout
+from ._arrays import framework_of, ops_for
+from ._core import transform
+from ._functions import Dims, _resolve_dims
+
+__all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn"]
+
+_autograd_function: Any = None
+
+
+def _check_pairs(x: Any) -> Any:
+    """``torch`` for a CUDA bfloat16 tensor of pairs, else the matching exception."""
+    framework = framework_of(x)
+    if framework != "torch":
+        raise TypeError(
+            "tensorfft.bf16 takes PyTorch bfloat16 tensors of (real, imaginary) pairs "
+            f"(CuPy and NumPy have no bfloat16); got a {framework} array"
+        )
+    torch = sys.modules["torch"]
+    if x.dtype != torch.bfloat16:
+        raise TypeError(f"tensorfft.bf16 takes bfloat16 tensors, got {x.dtype} "
+                        "(complex tensors go to tensorfft.fft and friends)")
+    if x.dim() < 2 or x.shape[-1] != 2:
+        raise ValueError(f"expected a last axis of 2 (real, imaginary), got shape {tuple(x.shape)}")
+    ops_for("torch").check_device(x)
+    return torch
+
+
+def pack(x: Any) -> Any:
+    """The pairs of ``x`` (``bfloat16``, last axis 2) as one ``int32`` element each: a view
+    when the last axis is contiguous and the other strides and the offset are even, else a
+    view of a contiguous copy."""
+    torch = sys.modules["torch"]
+    if x.stride(-1) != 1 or x.storage_offset() % 2 or any(s % 2 for s in x.stride()[:-1]):
+        x = x.contiguous()
+    return x.view(torch.int32).squeeze(-1)
+
+
+def unpack(p: Any) -> Any:
+    """The inverse of :func:`pack`: ``int32`` elements as ``bfloat16`` pairs (a view)."""
+    torch = sys.modules["torch"]
+    return p.unsqueeze(-1).view(torch.bfloat16)
+
+
+def _resize_pairs(torch: Any, x: Any, target: Tuple[int, ...]) -> Any:
+    """Trims (a view) or zero-pads each complex axis of pairs ``x`` to ``target``, with
+    differentiable operations (``narrow``, ``pad``) so autograd sees through it."""
+    y = x
+    for d, n in enumerate(target):
+        if y.shape[d] > n:
+            y = y.narrow(d, 0, n)
+    if tuple(y.shape[:-1]) == tuple(target):
+        return y
+    pad = [0, 0]  # the pair axis, then the complex axes from the last one back
+    for d in reversed(range(len(target))):
+        pad += [0, target[d] - y.shape[d]]
+    return torch.nn.functional.pad(y, pad)
+
+
+def _run(x: Any, dims: Tuple[int, ...], forward: bool, kind: str, out: Any = None) -> Any:
+    ops = ops_for("torch")
+    packed_out = None
+    if out is not None:
+        _check_pairs(out)
+        packed_out = pack(out)
+        if packed_out.data_ptr() != out.data_ptr():
+            raise ValueError("out must have a contiguous last axis and even strides (it is written in place)")
+    y = transform(ops, pack(x), dims, forward, kind, packed_out, precision="bf16")
+    return out if out is not None else unpack(y)
+
+
+def _bf16_function() -> Any:
+    global _autograd_function
+    if _autograd_function is None:
+        torch = sys.modules["torch"]
+
+        class BF16C2C(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx: Any, x: Any, dims: Tuple[int, ...], forward: bool, kind: str) -> Any:
+                ctx.dims, ctx.direction, ctx.kind = dims, forward, kind
+                return _run(x, dims, forward, kind)
+
+            @staticmethod
+            def backward(ctx: Any, grad: Any) -> Any:
+                return (BF16C2C.apply(grad.contiguous(), ctx.dims, not ctx.direction, ctx.kind),
+                        None, None, None)
+
+        _autograd_function = BF16C2C
+    return _autograd_function
+
+
+def _c2c(x: Any, s: Optional[Sequence[int]], dim: Dims, norm: Optional[str], forward: bool,
+         out: Any, default: Optional[Tuple[int, ...]]) -> Any:
+    torch = _check_pairs(x)
+    complex_shape = tuple(x.shape[:-1])
+    dims = _resolve_dims(len(complex_shape), s, dim, default)
+    if s is not None and len(s) != len(dims):
+        raise ValueError(f"s has {len(s)} sizes for {len(dims)} dimensions")
+    target = _layout.padded_shape(complex_shape, dims, s)
+    if target != complex_shape:
+        x = _resize_pairs(torch, x, target)
+    n = prod(target[d] for d in dims)
+    kind, _ = _layout.scale_of(norm, forward, n)
+    if torch.is_grad_enabled() and x.requires_grad:
+        if out is not None:
+            raise RuntimeError("out= does not support automatic differentiation (as in torch.fft)")
+        return _bf16_function().apply(x, dims, forward, kind)
+    return _run(x, dims, forward, kind, out)
+
+
+def fft(input: Any, n: Optional[int] = None, dim: int = -1, norm: Optional[str] = None, *,
+        out: Any = None) -> Any:
+    """One-dimensional DFT along complex axis ``dim`` of bfloat16 pairs (as
+    ``tensorfft.fft``).
+
+    >>> y = tf.bf16.fft(x, norm="ortho")                                # doctest: +SKIP
+    """
+    return _c2c(input, None if n is None else (n,), (dim,), norm, True, out, None)
+
+
+def ifft(input: Any, n: Optional[int] = None, dim: int = -1, norm: Optional[str] = None, *,
+         out: Any = None) -> Any:
+    """One-dimensional inverse DFT of bfloat16 pairs (``'backward'``: 1/n).
+
+    >>> x2 = tf.bf16.ifft(tf.bf16.fft(x))                               # doctest: +SKIP
+    """
+    return _c2c(input, None if n is None else (n,), (dim,), norm, False, out, None)
+
+
+def fft2(input: Any, s: Optional[Sequence[int]] = None, dim: Sequence[int] = (-2, -1),
+         norm: Optional[str] = None, *, out: Any = None) -> Any:
+    """Two-dimensional DFT over complex axes ``dim`` of bfloat16 pairs.
+
+    >>> img = torch.randn(16, 256, 256, 2, device="cuda").to(torch.bfloat16)  # doctest: +SKIP
+    >>> spectrum = tf.bf16.fft2(img)                                          # doctest: +SKIP
+    """
+    return _c2c(input, s, dim, norm, True, out, None)
+
+
+def ifft2(input: Any, s: Optional[Sequence[int]] = None, dim: Sequence[int] = (-2, -1),
+          norm: Optional[str] = None, *, out: Any = None) -> Any:
+    """Two-dimensional inverse DFT of bfloat16 pairs.
+
+    >>> img2 = tf.bf16.ifft2(tf.bf16.fft2(img))                         # doctest: +SKIP
+    """
+    return _c2c(input, s, dim, norm, False, out, None)
+
+
+def fftn(input: Any, s: Optional[Sequence[int]] = None, dim: Dims = None,
+         norm: Optional[str] = None, *, out: Any = None) -> Any:
+    """N-dimensional DFT of bfloat16 pairs (every complex axis when ``dim`` and ``s`` are
+    ``None``).
+
+    >>> vol = torch.randn(64, 64, 64, 2, device="cuda").to(torch.bfloat16)   # doctest: +SKIP
+    >>> spectrum = tf.bf16.fftn(vol)                                         # doctest: +SKIP
+    """
+    return _c2c(input, s, dim, norm, True, out, None)
+
+
+def ifftn(input: Any, s: Optional[Sequence[int]] = None, dim: Dims = None,
+          norm: Optional[str] = None, *, out: Any = None) -> Any:
+    """N-dimensional inverse DFT of bfloat16 pairs.
+
+    >>> vol2 = tf.bf16.ifftn(tf.bf16.fftn(vol))                         # doctest: +SKIP
+    """
+    return _c2c(input, s, dim, norm, False, out, None)
