@@ -262,7 +262,7 @@ impl Plan {
         self.batch
     }
 
-    /// `'f16'`, `'f32'` or `'f64'`.
+    /// `'f16'`, `'f32'`, `'f64'` or `'bf16'`.
     #[getter]
     fn precision(&self) -> &'static str {
         self.precision

@@ -101,7 +101,8 @@ class TorchOps:
         if name == "float64":
             return x.to(t.complex128)
         if name == "bfloat16":
-            raise TypeError("bfloat16 tensors are not supported yet (no BF16 precision in the library)")
+            raise TypeError("real bfloat16 tensors have no complex counterpart in PyTorch: hold complex "
+                            "bf16 as (real, imaginary) pairs and use tensorfft.bf16")
         if name in ("float32", "bool") or name.startswith(("int", "uint")):
             return x.to(t.complex64)
         raise TypeError(f"unsupported dtype {x.dtype}")

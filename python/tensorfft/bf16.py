@@ -54,13 +54,20 @@ def _check_pairs(x: Any) -> Any:
     return torch
 
 
+def packable(x: Any) -> bool:
+    """Whether ``x``'s pairs can be viewed as 4-byte elements: a contiguous last axis, an even
+    storage offset and even strides on every other axis (size-1 axes included, as
+    ``Tensor.view(dtype)`` checks them)."""
+    return x.stride(-1) == 1 and x.storage_offset() % 2 == 0 and all(s % 2 == 0 for s in x.stride()[:-1])
+
+
 def pack(x: Any) -> Any:
     """The pairs of ``x`` (``bfloat16``, last axis 2) as one ``int32`` element each: a view
-    when the last axis is contiguous and the other strides and the offset are even, else a
-    view of a contiguous copy."""
+    when :func:`packable`, else a view of a fresh contiguous copy (``contiguous()`` would keep
+    an odd storage offset or an odd stride on a size-1 axis)."""
     torch = sys.modules["torch"]
-    if x.stride(-1) != 1 or x.storage_offset() % 2 or any(s % 2 for s in x.stride()[:-1]):
-        x = x.contiguous()
+    if not packable(x):
+        x = x.clone(memory_format=torch.contiguous_format)
     return x.view(torch.int32).squeeze(-1)
 
 
@@ -90,9 +97,10 @@ def _run(x: Any, dims: Tuple[int, ...], forward: bool, kind: str, out: Any = Non
     packed_out = None
     if out is not None:
         _check_pairs(out)
+        if not packable(out):
+            raise ValueError("out must have a contiguous last axis, an even storage offset and even "
+                             "strides (it is written in place)")
         packed_out = pack(out)
-        if packed_out.data_ptr() != out.data_ptr():
-            raise ValueError("out must have a contiguous last axis and even strides (it is written in place)")
     y = transform(ops, pack(x), dims, forward, kind, packed_out, precision="bf16")
     return out if out is not None else unpack(y)
 

@@ -153,11 +153,32 @@ fn edge_values() {
             check(a, b);
         }
     }
-    // Small products: x2 = 0, where the wide reduction's S - EPSILON borrows.
+    // Small products (x2 = x3 = 0).
     for a in 0..2000u64 {
         for b in [0, 1, 2, 3, EPSILON, EPSILON + 1, 1 << 32] {
             check(a, b);
         }
+    }
+}
+
+/// Products u v 2^96 (a = u 2^48, b = v 2^48): lo = x2 = 0 and x3 = u v, so `mul`'s E borrows
+/// and `mul_wide`'s S − EPSILON borrows — the paths random pairs reach with probability 2^-64.
+#[test]
+fn borrowing_products() {
+    let mut count = 0;
+    for u in (1..1u64 << 16).step_by(97) {
+        for v in (1..1u64 << 16).step_by(89) {
+            check(u << 48, v << 48);
+            count += 1;
+        }
+    }
+    assert!(count > 400);
+}
+
+proptest! {
+    #[test]
+    fn random_borrowing_products(u in 1..1u64 << 16, v in 1..1u64 << 16) {
+        check(u << 48, v << 48);
     }
 }
 

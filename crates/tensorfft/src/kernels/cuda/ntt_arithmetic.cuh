@@ -162,7 +162,7 @@ struct GoldilocksWide : Goldilocks {
 
     // a w for a, w in [0, p): the 128-bit product x3 2^96 + x2 2^64 + lo is congruent to
     // lo + x2 EPSILON - x3 = lo + W - EPSILON with W = x2 EPSILON + (EPSILON - x3) (one wide
-    // multiply-add; below 2^64 as x3 <= 2^32 - 2). With S = lo + W: on a carry, S + 2^64 -
+    // multiply-add; below 2^64 as x2 EPSILON + EPSILON <= 2^64 - 2^32). With S = lo + W: on a carry, S + 2^64 -
     // EPSILON = S + p, so S itself (below p); otherwise S - EPSILON, which is below p, and on a
     // borrow that plus p, i.e. minus EPSILON once more (no second borrow).
     __device__ __forceinline__ Word mul(Word a, Word w, Word) const {
