@@ -390,6 +390,14 @@ def test_bf16_strided_out_padding_and_gradients():
     xc = exact.to(torch.complex64).requires_grad_(True)
     (torch.fft.fft(xc, norm="ortho").abs() ** 2).sum().backward()
     assert rel_err(torch.view_as_complex(xg.grad.double()), xc.grad) < 3e-2
+    # Views that cannot be seen as 4-byte pairs are copied: an odd storage offset, an odd
+    # stride on a size-1 axis.
+    flat = torch.view_as_real(rand((1, 4097), torch.complex64)).to(torch.bfloat16).reshape(-1)
+    odd = flat[1:8193].view(4096, 2)
+    ref = torch.fft.fft(torch.view_as_complex(odd.double()))
+    assert rel_err(torch.view_as_complex(tf.bf16.fft(odd).double()), ref) < 1e-2
+    one = torch.randn(2, 1, device="cuda").to(torch.bfloat16).t()  # shape (1, 2), strides (1, 1)
+    assert torch.equal(tf.bf16.fft(one, dim=0), one)  # a 1-point transform: the identity
     with pytest.raises(TypeError, match="bfloat16"):
         tf.bf16.fft(exact)
     with pytest.raises(ValueError, match="last axis"):
