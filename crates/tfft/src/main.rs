@@ -15,6 +15,7 @@ mod plot;
 mod progress;
 mod report;
 mod shape;
+mod sppark_anchor;
 mod sweep;
 
 use clap::{Parser, Subcommand, ValueEnum};

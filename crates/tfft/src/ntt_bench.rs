@@ -49,6 +49,13 @@ pub struct NttBenchRow {
     /// The timed plan's output of transform 0 equals the CPU transform.
     pub exact: bool,
     pub schedule: String,
+    /// sppark's time for the same single transform on this GPU, where measured
+    /// (`sppark_anchor`: H200; one transform, cyclic, NR or NN).
+    #[serde(default)]
+    pub sppark_ms: Option<f64>,
+    /// sppark's time over ours.
+    #[serde(default)]
+    pub vs_sppark: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -204,7 +211,16 @@ pub fn run(
             _ => bench_row::<u64>(&gpu, r, reps, s),
         };
         match row {
-            Ok(row) => {
+            Ok(mut row) => {
+                if row.transforms == 1 && row.kind == "cyclic" && !row.interleaved {
+                    row.sppark_ms = crate::sppark_anchor::sppark_ms(
+                        &gpu.info().name,
+                        &row.field,
+                        row.log_n,
+                        &row.orders,
+                    );
+                    row.vs_sppark = row.sppark_ms.map(|s| s / row.tfft_ms);
+                }
                 bar.println(row_line(&row));
                 if !row.exact {
                     errors.push(format!(
@@ -227,6 +243,27 @@ pub fn run(
     for r in &rows {
         println!("{}", row_line(r));
     }
+    let against: Vec<&NttBenchRow> = rows.iter().filter(|r| r.vs_sppark.is_some()).collect();
+    if !against.is_empty() {
+        let behind: Vec<String> = against
+            .iter()
+            .filter(|r| r.vs_sppark < Some(1.0))
+            .map(|r| {
+                format!(
+                    "{} 2^{} {:.2}x",
+                    r.field,
+                    r.log_n,
+                    r.vs_sppark.unwrap_or(0.0)
+                )
+            })
+            .collect();
+        println!(
+            "one transform against sppark (anchors of this GPU): {} of {} rows at least as fast; behind: {}",
+            against.len() - behind.len(),
+            against.len(),
+            if behind.is_empty() { "none".to_string() } else { behind.join(", ") }
+        );
+    }
     for e in &errors {
         println!("{e}");
     }
@@ -247,7 +284,7 @@ pub fn run(
 
 fn header() -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {}",
         "field",
         "bit",
         "log2 n",
@@ -261,13 +298,14 @@ fn header() -> String {
         "%/pass",
         "base ms",
         "speed",
-        "exact"
+        "exact",
+        "vs sppark"
     )
 }
 
 fn row_line(r: &NttBenchRow) -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {}",
         if r.interleaved { format!("{}/rows", r.field) } else { r.field.clone() },
         r.word_bits,
         r.log_n,
@@ -281,7 +319,9 @@ fn row_line(r: &NttBenchRow) -> String {
         r.pct_copy_per_pass,
         r.baseline_ms,
         r.speedup_vs_baseline,
-        r.exact
+        r.exact,
+        r.vs_sppark
+            .map_or_else(String::new, |v| format!("{v:.2}x ({:.4} ms)", r.sppark_ms.unwrap_or(0.0)))
     )
 }
 
@@ -356,5 +396,7 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
         speedup_vs_baseline: base_ms / ms,
         exact,
         schedule: schedule.to_string(),
+        sppark_ms: None,
+        vs_sppark: None,
     })
 }
