@@ -196,8 +196,9 @@ enum NttCommand {
         /// Output PNG.
         png: PathBuf,
     },
-    /// GPU NTTs against the CPU transforms, bit for bit: sizes 2 … 2^24 (32-bit primes) and
-    /// 2 … 2^22 (64-bit), cyclic and negacyclic, every order pair, batches, RNS limbs, p − 1.
+    /// GPU NTTs against the CPU transforms, bit for bit: sizes 2 … 2^24 (BabyBear, KoalaBear,
+    /// Goldilocks) and 2 … 2^19 (the 62-bit prime), cyclic and negacyclic, every order pair,
+    /// batches, RNS limbs, p − 1.
     Check {
         /// Every order pair up to 2^20, two of them above.
         #[arg(long)]
@@ -205,6 +206,10 @@ enum NttCommand {
         /// Only cases of this log2 length.
         #[arg(long)]
         log_n: Option<u32>,
+        /// Only cases of this field: babybear, koalabear, goldilocks, fhe62 (or e.g. "62-bit"
+        /// for the FHE limbs).
+        #[arg(long)]
+        field: Option<String>,
         /// Also write the results as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
@@ -286,9 +291,12 @@ fn main() -> ExitCode {
         Command::Plot { json, png } => plot::from_json_file(&json, &png),
         Command::Info => info::run(),
         Command::Ntt { action } => match action {
-            NttCommand::Check { quick, log_n, json } => {
-                ntt_check::run(quick, json.as_deref(), log_n)
-            }
+            NttCommand::Check {
+                quick,
+                log_n,
+                field,
+                json,
+            } => ntt_check::run(quick, json.as_deref(), log_n, field.as_deref()),
             NttCommand::Bench {
                 quick,
                 json,
