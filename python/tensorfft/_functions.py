@@ -13,29 +13,34 @@ from ._core import transform
 
 Dims = Optional[Union[int, Sequence[int]]]
 
-_autograd_function: Any = None
+_autograd_functions: dict = {}
 
 
-def _c2c_function() -> Any:
-    """The autograd function (defined on first use, so the package imports without PyTorch).
-    The adjoint of a DFT with a scale is the DFT of the opposite direction with the same scale
-    (as ``torch.fft``'s own backward)."""
-    global _autograd_function
-    if _autograd_function is None:
+def autograd_c2c(run: Any) -> Any:
+    """The autograd function of the transform ``run(x, dims, forward, kind)`` (defined on first
+    use, so the package imports without PyTorch; one per ``run``). The adjoint of a DFT with a
+    scale is the DFT of the opposite direction with the same scale (as ``torch.fft``'s own
+    backward), whatever layout ``run`` takes its complex values in."""
+    fn = _autograd_functions.get(run)
+    if fn is None:
         torch = sys.modules["torch"]
 
         class C2C(torch.autograd.Function):
             @staticmethod
             def forward(ctx: Any, x: Any, dims: Tuple[int, ...], forward: bool, kind: str) -> Any:
                 ctx.dims, ctx.direction, ctx.kind = dims, forward, kind
-                return transform(ops_for("torch"), x, dims, forward, kind)
+                return run(x, dims, forward, kind)
 
             @staticmethod
             def backward(ctx: Any, grad: Any) -> Any:
                 return C2C.apply(grad.contiguous(), ctx.dims, not ctx.direction, ctx.kind), None, None, None
 
-        _autograd_function = C2C
-    return _autograd_function
+        fn = _autograd_functions[run] = C2C
+    return fn
+
+
+def _complex_transform(x: Any, dims: Tuple[int, ...], forward: bool, kind: str) -> Any:
+    return transform(ops_for("torch"), x, dims, forward, kind)
 
 
 def _resolve_dims(ndim: int, s: Optional[Sequence[int]], dim: Dims, default: Optional[Tuple[int, ...]]) -> Tuple[int, ...]:
@@ -103,7 +108,7 @@ def _c2c(x: Any, s: Optional[Sequence[int]], dim: Dims, norm: Optional[str], for
         if torch.is_grad_enabled() and x.requires_grad:
             if out is not None:
                 raise RuntimeError("out= does not support automatic differentiation (as in torch.fft)")
-            return _c2c_function().apply(x, dims, forward, kind)
+            return autograd_c2c(_complex_transform).apply(x, dims, forward, kind)
         if _torch_tensor is None:
             _torch_tensor = torch.Tensor
         if fast_key is None and out is None and s is None and type(x) is torch.Tensor:

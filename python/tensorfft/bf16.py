@@ -29,11 +29,9 @@ from typing import Any, Optional, Sequence, Tuple
 from . import _layout
 from ._arrays import framework_of, ops_for
 from ._core import transform
-from ._functions import Dims, _resolve_dims
+from ._functions import Dims, _resolve_dims, autograd_c2c
 
 __all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn"]
-
-_autograd_function: Any = None
 
 
 def _check_pairs(x: Any) -> Any:
@@ -105,26 +103,6 @@ def _run(x: Any, dims: Tuple[int, ...], forward: bool, kind: str, out: Any = Non
     return out if out is not None else unpack(y)
 
 
-def _bf16_function() -> Any:
-    global _autograd_function
-    if _autograd_function is None:
-        torch = sys.modules["torch"]
-
-        class BF16C2C(torch.autograd.Function):
-            @staticmethod
-            def forward(ctx: Any, x: Any, dims: Tuple[int, ...], forward: bool, kind: str) -> Any:
-                ctx.dims, ctx.direction, ctx.kind = dims, forward, kind
-                return _run(x, dims, forward, kind)
-
-            @staticmethod
-            def backward(ctx: Any, grad: Any) -> Any:
-                return (BF16C2C.apply(grad.contiguous(), ctx.dims, not ctx.direction, ctx.kind),
-                        None, None, None)
-
-        _autograd_function = BF16C2C
-    return _autograd_function
-
-
 def _c2c(x: Any, s: Optional[Sequence[int]], dim: Dims, norm: Optional[str], forward: bool,
          out: Any, default: Optional[Tuple[int, ...]]) -> Any:
     torch = _check_pairs(x)
@@ -140,7 +118,7 @@ def _c2c(x: Any, s: Optional[Sequence[int]], dim: Dims, norm: Optional[str], for
     if torch.is_grad_enabled() and x.requires_grad:
         if out is not None:
             raise RuntimeError("out= does not support automatic differentiation (as in torch.fft)")
-        return _bf16_function().apply(x, dims, forward, kind)
+        return autograd_c2c(_run).apply(x, dims, forward, kind)
     return _run(x, dims, forward, kind, out)
 
 

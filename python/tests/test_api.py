@@ -159,15 +159,30 @@ def _numpy_reference(x, dims, forward, norm):
     return f(x.astype(np.complex128), axes=dims, norm=norm or "backward")
 
 
+def _transposed_view(rng, base):
+    """``base``'s values in a view whose axes lie in memory in a random order."""
+    perm = list(range(base.ndim))
+    rng.shuffle(perm)
+    return np.ascontiguousarray(np.transpose(base, perm)).transpose(np.argsort(perm))
+
+
+def _random_call(rng, shape):
+    """Random transformed axes, direction and norm for an array of ``shape``, and the kind of
+    scaling the package passes to the core."""
+    dims = tuple(sorted(rng.sample(range(len(shape)), rng.randint(1, len(shape)))))
+    forward = rng.random() < 0.5
+    norm = rng.choice([None, "backward", "forward", "ortho"])
+    kind, _ = _layout.scale_of(norm, forward, int(np.prod([shape[d] for d in dims])))
+    return dims, forward, norm, kind
+
+
 def _random_view(rng, nrng):
     nd = rng.randint(1, 4)
     shape = [rng.choice([1, 2, 4, 8, 16]) for _ in range(nd)]
     base = (nrng.standard_normal(shape) + 1j * nrng.standard_normal(shape)).astype(rng.choice([np.complex64, np.complex128]))
     kind = rng.choice(["contiguous", "transposed", "sliced", "offset"])
     if kind == "transposed" and nd > 1:
-        perm = list(range(nd))
-        rng.shuffle(perm)
-        return np.ascontiguousarray(np.transpose(base, perm)).transpose(np.argsort(perm))
+        return _transposed_view(rng, base)
     if kind == "sliced":
         d = rng.randrange(nd)
         big = np.repeat(base, 2, axis=d)
@@ -185,12 +200,7 @@ def test_transform_on_fake_device_matches_numpy(fake):
     zero_copy = 0
     for case in range(400):
         x = _random_view(rng, nrng)
-        nd = x.ndim
-        dims = tuple(sorted(rng.sample(range(nd), rng.randint(1, nd))))
-        forward = rng.random() < 0.5
-        norm = rng.choice([None, "backward", "forward", "ortho"])
-        n = int(np.prod([x.shape[d] for d in dims]))
-        kind, _ = _layout.scale_of(norm, forward, n)
+        dims, forward, norm, kind = _random_call(rng, x.shape)
         before = x.copy()
         log.clear()
         y = _core.transform(ops, x, dims, forward, kind)
@@ -333,15 +343,9 @@ def test_bf16_pairs_on_fake_device(fake):
         z = nrng.standard_normal(shape) + 1j * nrng.standard_normal(shape)
         packed = bf16_encode(z).reshape(shape)
         if nd > 1 and rng.random() < 0.5:
-            perm = list(range(nd))
-            rng.shuffle(perm)
-            packed = np.ascontiguousarray(np.transpose(packed, perm)).transpose(np.argsort(perm))
+            packed = _transposed_view(rng, packed)
         exact = bf16_decode(packed)
-        dims = tuple(sorted(rng.sample(range(nd), rng.randint(1, nd))))
-        forward = rng.random() < 0.5
-        norm = rng.choice([None, "backward", "forward", "ortho"])
-        n = int(np.prod([packed.shape[d] for d in dims]))
-        kind, _ = _layout.scale_of(norm, forward, n)
+        dims, forward, norm, kind = _random_call(rng, packed.shape)
         before = packed.copy()
         y = _core.transform(ops, packed, dims, forward, kind, precision="bf16")
         assert y.dtype == np.uint32 and y.shape == packed.shape

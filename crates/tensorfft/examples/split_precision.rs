@@ -4,26 +4,10 @@
 
 use num_complex::Complex;
 use rand::{Rng, SeedableRng};
-use tensorfft::cpu::oracle::{oracle_c2c, relative_l2};
-use tensorfft::cpu::split_dft::{transform_model, SplitScheme};
-use tensorfft::{Direction, Normalization};
+use tensorfft::cpu::split_dft::{forward_errors, SplitScheme};
 
 fn errors(x: &[Complex<f32>]) -> Vec<f64> {
-    let exact: Vec<Complex<f64>> = x
-        .iter()
-        .map(|c| Complex::new(c.re as f64, c.im as f64))
-        .collect();
-    let want = oracle_c2c(&exact, x.len(), Direction::Forward, Normalization::None);
-    SplitScheme::ALL
-        .iter()
-        .map(|&s| {
-            let y: Vec<Complex<f64>> = transform_model(x, -1, s)
-                .iter()
-                .map(|c| Complex::new(c.re as f64, c.im as f64))
-                .collect();
-            relative_l2(&y, &want)
-        })
-        .collect()
+    forward_errors(x, &SplitScheme::ALL)
 }
 
 fn row(label: &str, e: &[f64]) {

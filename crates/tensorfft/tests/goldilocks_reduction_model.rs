@@ -165,20 +165,10 @@ fn edge_values() {
 /// and `mul_wide`'s S − EPSILON borrows — the paths random pairs reach with probability 2^-64.
 #[test]
 fn borrowing_products() {
-    let mut count = 0;
     for u in (1..1u64 << 16).step_by(97) {
         for v in (1..1u64 << 16).step_by(89) {
             check(u << 48, v << 48);
-            count += 1;
         }
-    }
-    assert!(count > 400);
-}
-
-proptest! {
-    #[test]
-    fn random_borrowing_products(u in 1..1u64 << 16, v in 1..1u64 << 16) {
-        check(u << 48, v << 48);
     }
 }
 

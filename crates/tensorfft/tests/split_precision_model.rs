@@ -5,22 +5,7 @@
 
 use num_complex::Complex;
 use rand::{Rng, SeedableRng};
-use tensorfft::cpu::oracle::{oracle_c2c, relative_l2};
-use tensorfft::cpu::split_dft::{transform_model, SplitScheme};
-use tensorfft::{Direction, Normalization};
-
-fn error(x: &[Complex<f32>], scheme: SplitScheme) -> f64 {
-    let exact: Vec<Complex<f64>> = x
-        .iter()
-        .map(|c| Complex::new(c.re as f64, c.im as f64))
-        .collect();
-    let want = oracle_c2c(&exact, x.len(), Direction::Forward, Normalization::None);
-    let got: Vec<Complex<f64>> = transform_model(x, -1, scheme)
-        .iter()
-        .map(|c| Complex::new(c.re as f64, c.im as f64))
-        .collect();
-    relative_l2(&got, &want)
-}
+use tensorfft::cpu::split_dft::{forward_errors, transform_model, SplitScheme};
 
 fn uniform(n: usize, seed: u64) -> Vec<Complex<f32>> {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -35,27 +20,29 @@ fn uniform(n: usize, seed: u64) -> Vec<Complex<f32>> {
 }
 
 /// Within 25% of the fp32 path's error (plus 2e-8 for the smallest sizes), and within the
-/// fp32 bound of `log2 N` half-ulps-ish that the kernels' checks use.
-fn assert_fp32_level(label: &str, x: &[Complex<f32>]) {
-    let f32_err = error(x, SplitScheme::F32);
+/// fp32 bound of `log2 N` half-ulps-ish that the kernels' checks use. Returns the errors in
+/// the order of [`SplitScheme::ALL`].
+fn assert_fp32_level(label: &str, x: &[Complex<f32>]) -> Vec<f64> {
+    let e = forward_errors(x, &SplitScheme::ALL);
+    let f32_err = e[0];
     let log_n = x.len().trailing_zeros() as f64;
-    for scheme in [SplitScheme::Fp16Scaled, SplitScheme::Tf32x3] {
-        let e = error(x, scheme);
+    for (scheme, &err) in SplitScheme::ALL.iter().zip(&e).skip(2) {
         assert!(
-            e <= 1.25 * f32_err + 2e-8 && e <= 6e-8 * log_n,
-            "{label}: {} error {e:.3e} against fp32 {f32_err:.3e}",
+            err <= 1.25 * f32_err + 2e-8 && err <= 6e-8 * log_n,
+            "{label}: {} error {err:.3e} against fp32 {f32_err:.3e}",
             scheme.name()
         );
     }
+    e
 }
 
 #[test]
 fn random_data_of_every_size() {
     for log_n in [4, 6, 8, 10, 12] {
         let x = uniform(1 << log_n, log_n as u64);
-        assert_fp32_level(&format!("N = 2^{log_n}"), &x);
+        let e = assert_fp32_level(&format!("N = 2^{log_n}"), &x);
         // Plain fp16 is three orders of magnitude worse: the split is what buys fp32 accuracy.
-        assert!(error(&x, SplitScheme::Fp16) > 1e-4);
+        assert!(e[1] > 1e-4);
     }
 }
 
@@ -104,7 +91,14 @@ fn subnormal_inputs_need_the_scaled_split() {
     // (their rounding keeps 10 bits of the fixed subnormal exponent), so 3xTF32 needs a
     // pre-scaling there.
     let x: Vec<Complex<f32>> = uniform(1024, 9).iter().map(|c| c * 1e-40).collect();
-    let f32_err = error(&x, SplitScheme::F32);
-    assert!(error(&x, SplitScheme::Fp16Scaled) <= 1.25 * f32_err);
-    assert!(error(&x, SplitScheme::Tf32x3) > 100.0 * f32_err);
+    let e = forward_errors(
+        &x,
+        &[
+            SplitScheme::F32,
+            SplitScheme::Fp16Scaled,
+            SplitScheme::Tf32x3,
+        ],
+    );
+    assert!(e[1] <= 1.25 * e[0]);
+    assert!(e[2] > 100.0 * e[0]);
 }

@@ -20,7 +20,9 @@
 //! [`transform_model`] runs a Stockham transform of radix-16 stages (plus one smaller last
 //! radix on CUDA cores) with fp32 twiddles, as the kernels do.
 
+use crate::cpu::oracle::{oracle_c2c, relative_l2};
 use crate::cpu::radix_dft::dft_in_place;
+use crate::plan::{Direction, Normalization};
 use half::f16;
 use num_complex::Complex;
 
@@ -301,4 +303,27 @@ pub fn transform_model(x: &[Complex<f32>], sign: i32, scheme: SplitScheme) -> Ve
         ns *= radix;
     }
     a
+}
+
+/// Relative L2 errors of the forward [`transform_model`] of `x` under each of `schemes`,
+/// against the f64 oracle (computed once).
+///
+/// ```
+/// use num_complex::Complex;
+/// use tensorfft::cpu::split_dft::{forward_errors, SplitScheme};
+/// let x: Vec<Complex<f32>> = (0..256).map(|i| Complex::new((i % 7) as f32, 1.0)).collect();
+/// let e = forward_errors(&x, &[SplitScheme::F32, SplitScheme::Fp16Scaled]);
+/// assert!(e[0] < 1e-6 && e[1] < 1e-6);
+/// ```
+pub fn forward_errors(x: &[Complex<f32>], schemes: &[SplitScheme]) -> Vec<f64> {
+    let wide = |v: &[Complex<f32>]| -> Vec<Complex<f64>> {
+        v.iter()
+            .map(|c| Complex::new(c.re as f64, c.im as f64))
+            .collect()
+    };
+    let want = oracle_c2c(&wide(x), x.len(), Direction::Forward, Normalization::None);
+    schemes
+        .iter()
+        .map(|&s| relative_l2(&wide(&transform_model(x, -1, s)), &want))
+        .collect()
 }

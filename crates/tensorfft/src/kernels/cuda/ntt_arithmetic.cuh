@@ -68,14 +68,19 @@ struct Goldilocks {
         return over ? join(u0, u1) : join(s0, s1);
     }
 
-    // a + b for a, b in [0, p).
-    __device__ __forceinline__ Word add(Word a, Word b) const {
-        u32 s0, s1, c;
+    // a + b in 32-bit halves (s0, s1) and its carry c (0 or 1).
+    static __device__ __forceinline__ void sum(Word a, Word b, u32& s0, u32& s1, u32& c) {
         asm("add.cc.u32 %0, %3, %5;\n\t"
             "addc.cc.u32 %1, %4, %6;\n\t"
             "addc.u32 %2, 0, 0;"
             : "=&r"(s0), "=&r"(s1), "=&r"(c)
             : "r"(low(a)), "r"(high(a)), "r"(low(b)), "r"(high(b)));
+    }
+
+    // a + b for a, b in [0, p).
+    __device__ __forceinline__ Word add(Word a, Word b) const {
+        u32 s0, s1, c;
+        sum(a, b, s0, s1, c);
         return canonical(s0, s1, c);
     }
 
@@ -152,19 +157,15 @@ struct GoldilocksWide : Goldilocks {
     // a + b for a, b in [0, p).
     __device__ __forceinline__ Word add(Word a, Word b) const {
         u32 s0, s1, c;
-        asm("add.cc.u32 %0, %3, %5;\n\t"
-            "addc.cc.u32 %1, %4, %6;\n\t"
-            "addc.u32 %2, 0, 0;"
-            : "=&r"(s0), "=&r"(s1), "=&r"(c)
-            : "r"(low(a)), "r"(high(a)), "r"(low(b)), "r"(high(b)));
+        sum(a, b, s0, s1, c);
         return canonical_by_mad(s0, s1, c);
     }
 
     // a w for a, w in [0, p): the 128-bit product x3 2^96 + x2 2^64 + lo is congruent to
     // lo + x2 EPSILON - x3 = lo + W - EPSILON with W = x2 EPSILON + (EPSILON - x3) (one wide
-    // multiply-add; below 2^64 as x2 EPSILON + EPSILON <= 2^64 - 2^32). With S = lo + W: on a carry, S + 2^64 -
-    // EPSILON = S + p, so S itself (below p); otherwise S - EPSILON, which is below p, and on a
-    // borrow that plus p, i.e. minus EPSILON once more (no second borrow).
+    // multiply-add; below 2^64 as x2 EPSILON + EPSILON <= 2^64 - 2^32). With S = lo + W: on a
+    // carry, S + 2^64 - EPSILON = S + p, so S itself (below p); otherwise S - EPSILON, which is
+    // below p, and on a borrow that plus p, i.e. minus EPSILON once more (no second borrow).
     __device__ __forceinline__ Word mul(Word a, Word w, Word) const {
         const u64 lo = a * w;
         const u64 hi = __umul64hi(a, w);
