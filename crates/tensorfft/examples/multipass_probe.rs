@@ -24,12 +24,17 @@ fn median(gpu: &Gpu, f: &mut dyn FnMut() -> tensorfft::Result<()>) -> tensorfft:
     Ok(v[v.len() / 2])
 }
 
-fn probe<T: Element>(gpu: &Gpu, dims: &[usize], total: usize) -> tensorfft::Result<()> {
+fn probe<T: Element>(
+    gpu: &Gpu,
+    precision: Precision,
+    dims: &[usize],
+    total: usize,
+) -> tensorfft::Result<()> {
     let n: usize = dims.iter().product();
     let batch = (total / n).max(1);
     // Tuning from the environment, for experiments (common/env_tuning.rs).
     let opts = tensorfft::PlanOptions::tuned(env_tuning::tuning_from_env());
-    let plan = gpu.plan_c2c_with(&Shape::from_dims(dims).batch(batch), T::PRECISION, &opts)?;
+    let plan = gpu.plan_c2c_with(&Shape::from_dims(dims).batch(batch), precision, &opts)?;
     if std::env::var("TFFT_SHOW").is_ok() {
         println!("{}", plan.schedule());
     }
@@ -72,7 +77,7 @@ fn probe<T: Element>(gpu: &Gpu, dims: &[usize], total: usize) -> tensorfft::Resu
     let (regs, spill, blocks) = plan.kernel_resources()?;
     println!(
         "{} {:?} x{batch}: passes={} regs={regs} spill={spill} blocks/SM={blocks} err={err:.2e} bound={bound:.1e} {} | {ms:.3} ms, {:.0} GB/s, {:.1}% of copy ({:.0} GB/s)",
-        T::PRECISION.name(),
+        precision.name(),
         dims,
         plan.schedule().passes.len(),
         if err <= bound { "ok" } else { "FAIL" },
@@ -105,9 +110,12 @@ fn main() {
             1 << 27
         };
         let r = match precision {
-            Precision::F16 => probe::<Complex<half::f16>>(&gpu, &dims, total),
-            Precision::F64 => probe::<Complex<f64>>(&gpu, &dims, total),
-            _ => probe::<Complex<f32>>(&gpu, &dims, total),
+            Precision::F16 => probe::<Complex<half::f16>>(&gpu, precision, &dims, total),
+            Precision::BF16 => probe::<Complex<half::bf16>>(&gpu, precision, &dims, total),
+            Precision::F64 => probe::<Complex<f64>>(&gpu, precision, &dims, total),
+            Precision::F32 | Precision::F32Split => {
+                probe::<Complex<f32>>(&gpu, precision, &dims, total)
+            }
         };
         if let Err(e) = r {
             println!("{} {dims:?}: error {e}", precision.name());

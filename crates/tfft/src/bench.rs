@@ -124,6 +124,13 @@ fn suite_rows(suite: Suite) -> Vec<(Precision, Vec<usize>, usize)> {
             let volumes = ANCHOR_3D.iter().map(|&n| vec![n, n, n]);
             lines.chain(images).chain(volumes).map(move |d| (p, d))
         })
+        // F32Split: the anchor lengths of its single pass (512 to 16384), beside cuFFT fp32.
+        .chain(
+            ANCHOR_1D
+                .iter()
+                .filter(|&&lg| (9..=14).contains(&lg))
+                .map(|&lg| (Precision::F32Split, vec![1usize << lg])),
+        )
         .collect(),
     };
     shapes
@@ -179,12 +186,18 @@ pub fn run(
         let s = seed.wrapping_add(i as u64);
         let (dims, batch) = (&dims[..], *batch);
         let row = match p {
-            Precision::F16 => bench_row::<Complex<f16>>(&gpu, dims, batch, dir, reps, variants, s),
-            Precision::BF16 => {
-                bench_row::<Complex<half::bf16>>(&gpu, dims, batch, dir, reps, variants, s)
+            Precision::F16 => {
+                bench_row::<Complex<f16>>(&gpu, *p, dims, batch, dir, reps, variants, s)
             }
-            Precision::F64 => bench_row::<Complex<f64>>(&gpu, dims, batch, dir, reps, variants, s),
-            _ => bench_row::<Complex<f32>>(&gpu, dims, batch, dir, reps, variants, s),
+            Precision::BF16 => {
+                bench_row::<Complex<half::bf16>>(&gpu, *p, dims, batch, dir, reps, variants, s)
+            }
+            Precision::F64 => {
+                bench_row::<Complex<f64>>(&gpu, *p, dims, batch, dir, reps, variants, s)
+            }
+            Precision::F32 | Precision::F32Split => {
+                bench_row::<Complex<f32>>(&gpu, *p, dims, batch, dir, reps, variants, s)
+            }
         };
         match row {
             Ok(Outcome::Row(r)) => {
@@ -341,9 +354,11 @@ fn plan_text(plan: &tensorfft::GpuPlan) -> String {
     )
 }
 
+/// One row of `precision` (`T` its storage; F32Split rows compare with cuFFT fp32).
 #[allow(clippy::too_many_arguments)]
 fn bench_row<T: Element>(
     gpu: &Gpu,
+    precision: Precision,
     dims: &[usize],
     batch: usize,
     dir: Direction,
@@ -369,7 +384,7 @@ fn bench_row<T: Element>(
     let (copy_ms, _, _) = time_runs(gpu, reps, || gpu.copy(&input, &mut out))?;
     let copy_gbs = gbs(copy_ms);
 
-    let plan = gpu.plan_c2c(&shape, T::PRECISION)?;
+    let plan = gpu.plan_c2c(&shape, precision)?;
     let (tfft_ms, tfft_ms_min, tfft_ms_max) =
         time_runs(gpu, reps, || plan.execute_into(dir, &input, &mut out))?;
     let tfft_rel_l2 = accuracy(gpu, &x, &mut out, dims, dir, &samples, |o| {
@@ -403,11 +418,11 @@ fn bench_row<T: Element>(
         for tuning in Tuning::sweep() {
             let opts = PlanOptions::tuned(tuning);
             // Filter on the CPU-side description first, so skipped variants cost no compilation.
-            match describe_cpu(&shape, T::PRECISION, &opts) {
+            match describe_cpu(&shape, precision, &opts) {
                 Ok(r) if r.to_string().contains(matching) => {}
                 _ => continue,
             }
-            let Ok(vplan) = gpu.plan_c2c_with(&shape, T::PRECISION, &opts) else {
+            let Ok(vplan) = gpu.plan_c2c_with(&shape, precision, &opts) else {
                 continue;
             };
             if seen.contains(describe(&vplan)) {
@@ -436,7 +451,7 @@ fn bench_row<T: Element>(
     }
 
     Ok(Outcome::Row(Box::new(BenchRow {
-        precision: T::PRECISION.name().to_string(),
+        precision: precision.name().to_string(),
         direction: format!("{dir:?}").to_lowercase(),
         shape: dims.to_vec(),
         n,

@@ -227,7 +227,7 @@ fn summarize(rows: &[CheckRow]) {
         "{:<5} {:>4} {:>6} {:>12} {:>10} {:>10}  worst case",
         "prec", "rank", "checks", "worst err", "its bound", "max ratio"
     );
-    for p in ["f16", "bf16", "f32", "f64"] {
+    for p in ["f16", "bf16", "f32", "f32split", "f64"] {
         for rank in 1..=crate::shape::MAX_RANK {
             let of: Vec<&CheckRow> = rows
                 .iter()
@@ -402,6 +402,30 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Outcome, ten
             scaled.execute_into(dir, &d_input, &mut out)?;
             let err = error_of(&out, &|got| oracle_error(&x, got, &c.dims, dir, norm))?;
             row(test, err, bound);
+        }
+        // F32Split scales every 16-sample vector by a power of two before splitting it: inputs
+        // scaled by 2^-60 and 2^60 must keep the same relative accuracy.
+        if c.precision == Precision::F32Split {
+            for (e, test) in [
+                (-60, "forward, inputs x 2^-60"),
+                (60, "forward, inputs x 2^60"),
+            ] {
+                let s = 2f64.powi(e);
+                let scaled: Vec<T> = input
+                    .range(0, len)
+                    .iter()
+                    .map(|&v| T::from_c64(v.to_c64() * s))
+                    .collect();
+                let scaled = CaseInput::<T>::tiled(scaled, len);
+                let xs = scaled.gather(n, &samples);
+                scaled.upload_into(gpu, mid)?;
+                gpu.poison(&mut out)?;
+                plan.execute_into(Direction::Forward, mid, &mut out)?;
+                let err = error_of(&out, &|got| {
+                    oracle_error(&xs, got, &c.dims, Direction::Forward, Normalization::None)
+                })?;
+                row(test, err, bound);
+            }
         }
         // f16 inputs near the top of its range (|x| up to 60 000: components in ±42 000): the
         // forward-normalized transform never leaves it (an unscaled one overflows to inf).

@@ -188,9 +188,31 @@ pub fn sweep(quick: bool) -> Vec<Case> {
         });
         cases.push(beyond_2_32());
     }
+    cases.extend(f32split_cases(quick));
     cases.extend(cluster_variants());
     cases.extend(table_twiddle_variants());
     cases
+}
+
+/// F32Split (f32 data, split f16 products on the tensor cores): every length it takes, 512 to
+/// 16384, with the batches of the other 1D cases.
+pub fn f32split_cases(quick: bool) -> Vec<Case> {
+    let p = Precision::F32Split;
+    (9..=14)
+        .map(|b| 1usize << b)
+        .flat_map(|n| {
+            let (batches, prime) = batches(n, p, quick);
+            batches.into_iter().map(move |batch| Case {
+                precision: p,
+                dims: vec![n],
+                batch,
+                directions: vec![Direction::Forward, Direction::Inverse],
+                in_place: batch == prime,
+                round_trip: true,
+                tuning: Tuning::default(),
+            })
+        })
+        .collect()
 }
 
 /// Strided and cluster passes with per-stage twiddle tables instead of the default derived

@@ -3,7 +3,7 @@
 //! roundings), so planner and arithmetic are tested without a GPU.
 
 use crate::cpu::radix_dft::dft_in_place;
-use crate::cpu::tensor_dft::dft16_tensor_emulated;
+use crate::cpu::tensor_dft::{dft16_split_emulated, dft16_tensor_emulated};
 use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::plan::schedule::{Buffer, PassKernel, Schedule};
@@ -30,7 +30,7 @@ pub fn execute<T: Element>(
     normalization: Normalization,
     input: &[T],
 ) -> Result<Vec<T>> {
-    if T::PRECISION != recipe.precision {
+    if T::PRECISION != recipe.precision.storage() {
         return Err(Error::PrecisionMismatch {
             plan: recipe.precision,
             buffer: T::PRECISION,
@@ -167,7 +167,9 @@ fn transform<R: Float>(
             if recipe.half_arithmetic {
                 scale_by(&mut v);
             }
-            if recipe.tensor_cores && radix == 16 {
+            if recipe.tensor_cores && radix == 16 && recipe.precision == Precision::F32Split {
+                dft16_split_emulated(&mut v, sign);
+            } else if recipe.tensor_cores && radix == 16 {
                 dft16_tensor_emulated(&mut v, sign);
             } else {
                 dft_in_place(&mut v, sign);
@@ -321,7 +323,7 @@ pub fn execute_schedule<T: Element>(
     input: &[T],
     in_place: bool,
 ) -> Result<Vec<T>> {
-    if T::PRECISION != schedule.precision {
+    if T::PRECISION != schedule.precision.storage() {
         return Err(Error::PrecisionMismatch {
             plan: schedule.precision,
             buffer: T::PRECISION,

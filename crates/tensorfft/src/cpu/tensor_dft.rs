@@ -3,6 +3,7 @@
 //! imaginary halves of the complex product accumulated in two steps as the two `mma.sync`
 //! instructions do.
 
+use crate::cpu::split_dft::{dft16_model, SplitScheme};
 use half::f16;
 use num_complex::Complex;
 use num_traits::Float;
@@ -43,5 +44,32 @@ pub fn dft16_tensor_emulated<R: Float>(v: &mut [Complex<R>], sign: i32) {
         let re = (rr as f32 as f64) + ri;
         let im = (ir as f32 as f64) + ii;
         *out = Complex::new(round32(re), round32(im));
+    }
+}
+
+/// In-place 16-point DFT as the F32Split tensor-core stages compute it (samples and DFT matrix
+/// split into scaled f16 halves, three products accumulated in f32: [`SplitScheme::Fp16Scaled`]
+/// of [`crate::cpu::split_dft`]); `sign` is -1 forward, +1 inverse.
+///
+/// ```
+/// use num_complex::Complex;
+/// let mut v: Vec<Complex<f32>> = (0..16).map(|i| Complex::new(1.0 + i as f32 / 3.0, 0.0)).collect();
+/// let sum: f32 = v.iter().map(|c| c.re).sum();
+/// tensorfft::cpu::tensor_dft::dft16_split_emulated(&mut v, -1);
+/// assert!((v[0].re - sum).abs() < 1e-5 * sum);
+/// ```
+pub fn dft16_split_emulated<R: Float>(v: &mut [Complex<R>], sign: i32) {
+    debug_assert_eq!(v.len(), 16);
+    let to32 = |x: R| x.to_f32().unwrap_or(f32::NAN);
+    let mut x: Vec<Complex<f32>> = v
+        .iter()
+        .map(|c| Complex::new(to32(c.re), to32(c.im)))
+        .collect();
+    dft16_model(&mut x, sign, SplitScheme::Fp16Scaled);
+    for (out, c) in v.iter_mut().zip(x) {
+        *out = Complex::new(
+            R::from(c.re).unwrap_or_else(R::nan),
+            R::from(c.im).unwrap_or_else(R::nan),
+        );
     }
 }

@@ -617,7 +617,7 @@ impl GpuPlan {
         scratch: &mut DeviceBuffer<T>,
         stream: &CudaStream,
     ) -> Result<u64> {
-        if T::PRECISION != self.schedule.precision {
+        if T::PRECISION != self.schedule.precision.storage() {
             return Err(Error::PrecisionMismatch {
                 plan: self.schedule.precision,
                 buffer: T::PRECISION,
@@ -920,7 +920,7 @@ impl GpuPlan {
     }
 
     fn check_precision<T: Element>(&self) -> Result<()> {
-        if T::PRECISION != self.schedule.precision {
+        if T::PRECISION != self.schedule.precision.storage() {
             return Err(Error::PrecisionMismatch {
                 plan: self.schedule.precision,
                 buffer: T::PRECISION,

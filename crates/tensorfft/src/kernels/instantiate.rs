@@ -293,6 +293,7 @@ struct Cfg_{name} {{
     static constexpr int SCALE = {scale};
     static constexpr bool TW_AHEAD = {tw_ahead};
     static constexpr bool TENSOR = {tensor};
+    static constexpr bool SPLIT = {split};
     static constexpr int SMEM_STRIDE = {smem_stride};
     static constexpr int PAD[{pad_len}][4] = {{{pads}}};
 {extra}}};
@@ -315,6 +316,7 @@ struct Cfg_{name} {{
         tw_ahead = recipe.twiddles_ahead,
         scale = scale.code(),
         tensor = recipe.tensor_cores,
+        split = recipe.precision == Precision::F32Split,
         smem_stride = recipe.shared_stride(),
         pad_len = recipe.paddings.len(),
         pads = pads.join(", "),

@@ -11,7 +11,7 @@ use super::recipe::Recipe;
 /// precision, one rounding per shared-memory exchange in the exchange format, and log2 N levels
 /// of arithmetic in the compute precision (f16 in packed half arithmetic, which also rounds its
 /// twiddles to f16: one more per stage), and two f16 roundings (samples and DFT matrix) per
-/// tensor-core stage. Measured errors are several times smaller (rounding
+/// tensor-core stage (F32Split: eight f32 unit roundoffs per such stage). Measured errors are several times smaller (rounding
 /// errors add as a random walk, the bound adds them linearly); a wrong twiddle or index gives
 /// errors of order one.
 ///
@@ -41,6 +41,14 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     } else {
         0.0
     };
+    // Per tensor-core stage: two f16 roundings (samples and DFT matrix), or with F32Split the
+    // f16 rounding of the residual halves and the dropped Flo lo term, each about 2^-22 of the
+    // vector's largest sample (the model in cpu::split_dft measures fp32-level errors).
+    let tensor_unit = if recipe.precision == Precision::F32Split {
+        8.0 * Precision::F32.unit_roundoff()
+    } else {
+        2.0 * Precision::F16.unit_roundoff()
+    };
     // Packed half arithmetic reads its twiddles rounded to f16: one more rounding per stage.
     let twiddle_roundings = if recipe.half_arithmetic {
         exchanges
@@ -64,5 +72,5 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
         + u_compute * derived_roundings
         + Precision::F16.unit_roundoff() * twiddle_roundings
         + u_compute * (log_n + 1.0)
-        + 2.0 * Precision::F16.unit_roundoff() * tensor_stages
+        + tensor_unit * tensor_stages
 }

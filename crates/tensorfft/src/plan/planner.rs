@@ -31,9 +31,8 @@ pub fn max_len(precision: Precision) -> usize {
     match precision {
         Precision::F16 => 32768,
         // f32 exchanges: the shared memory of f32 data.
-        Precision::F32 | Precision::BF16 => 16384,
+        Precision::F32 | Precision::BF16 | Precision::F32Split => 16384,
         Precision::F64 => 8192,
-        Precision::F32Split => 0,
     }
 }
 
@@ -58,7 +57,10 @@ pub fn supported_lengths(precision: Precision) -> Vec<usize> {
 /// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape};
 /// let r = plan_c2c_recipe(&Shape::new([8192]).batch(5), Precision::F32, &PlanOptions::default()).unwrap();
 /// assert_eq!(r.n, 8192);
-/// assert!(plan_c2c_recipe(&Shape::new([8192]), Precision::F32Split, &PlanOptions::default()).is_err());
+/// // F32Split runs its radix-16 stages on the tensor cores: 16 values per thread, whole warps.
+/// assert!(plan_c2c_recipe(&Shape::new([8192]), Precision::F32Split, &PlanOptions::default())?.tensor_cores);
+/// assert!(plan_c2c_recipe(&Shape::new([256]), Precision::F32Split, &PlanOptions::default()).is_err());
+/// # Ok::<(), tensorfft::Error>(())
 /// ```
 pub fn plan_c2c_recipe(
     shape: &Shape,
@@ -74,12 +76,6 @@ pub fn plan_c2c_recipe(
                 shape.dims()
             ),
             "1D transforms",
-        ));
-    }
-    if precision == Precision::F32Split {
-        return Err(Error::unsupported(
-            "precision F32Split".into(),
-            "F16, F32, F64",
         ));
     }
     let n = shape.dims()[0];
@@ -137,16 +133,19 @@ pub fn plan_c2c_recipe(
     }
     // Tensor-core radix-16 stages: a warp holds the 16 samples of 32 butterflies, 16 values per
     // thread, so they need E = 16 and whole warps per transform.
-    let tensor_possible =
-        precision == Precision::F16 && e == 16 && max_radix == 16 && t.is_multiple_of(32);
-    // Opt-in for now: on the H200 the tensor-core kernels issue 47% fewer instructions but are
-    // latency-bound (13 cycles per instruction at 4 warps per scheduler) and slower than the
-    // CUDA-core kernels (bench/NOTES.md, step 11).
-    let tensor_cores = tuning.tensor_cores.unwrap_or(false);
-    if tensor_cores && !tensor_possible {
+    let split = precision == Precision::F32Split;
+    let tensor_possible = matches!(precision, Precision::F16 | Precision::F32Split)
+        && e == 16
+        && max_radix == 16
+        && t.is_multiple_of(32);
+    // F16: opt-in for now: on the H200 the tensor-core kernels issue 47% fewer instructions but
+    // are latency-bound (13 cycles per instruction at 4 warps per scheduler) and slower than the
+    // CUDA-core kernels (bench/NOTES.md, step 11). F32Split is the tensor-core path.
+    let tensor_cores = tuning.tensor_cores.unwrap_or(split);
+    if (tensor_cores && !tensor_possible) || (split && !tensor_cores) {
         return Err(Error::unsupported(
-            format!("tensor-core stages for {precision:?} N={n} with {e} values per thread and maximum radix {max_radix}"),
-            "F16 with 16 values per thread, maximum radix 16 and N >= 512",
+            format!("tensor-core stages for {precision:?} N={n} with {e} values per thread, maximum radix {max_radix} and {tuning:?}"),
+            "F16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512",
         ));
     }
     let radices = if tensor_cores {
@@ -169,7 +168,7 @@ pub fn plan_c2c_recipe(
                 "F32 or F16 exchange",
             ));
         }
-        (Precision::F32, Some(ExchangeFormat::F16)) => {
+        (Precision::F32 | Precision::F32Split, Some(ExchangeFormat::F16)) => {
             return Err(Error::unsupported(
                 "F16 exchange for F32 data".into(),
                 "F32 exchange",
@@ -297,7 +296,11 @@ pub fn plan_c2c_recipe(
         ));
     }
     let spills_when_capped = precision == Precision::F64 && e >= 16;
-    let min_blocks_default = if spills_when_capped {
+    let min_blocks_default = if split {
+        // F32Split: 128 registers per thread (512 threads per SM), where its kernels up to
+        // N = 8192 compile without spills (at 64-80 they spill 0.4-1 KB per thread).
+        (512 / threads).max(1)
+    } else if spills_when_capped {
         0
     } else if short_f16 && !persistent {
         4

@@ -17,7 +17,10 @@ pub enum Precision {
     BF16,
     /// Complex f32, arithmetic on CUDA cores.
     F32,
-    /// f32 data split into two f16 halves for the tensor cores (not implemented yet).
+    /// Complex f32 data (the same buffers as [`Precision::F32`]) whose radix-16 DFTs run on the
+    /// fp16 tensor cores with fp32 accuracy: each 16-sample vector and the DFT matrix are split
+    /// into two f16 halves with per-vector power-of-two scaling, three products accumulated in
+    /// f32 (single-pass lengths 512 to 16384).
     F32Split,
     /// Complex f64.
     F64,
@@ -34,6 +37,21 @@ impl Precision {
             Precision::F16 | Precision::BF16 => 4,
             Precision::F32 | Precision::F32Split => 8,
             Precision::F64 => 16,
+        }
+    }
+
+    /// The precision of the elements a plan of this precision reads and writes
+    /// ([`crate::Element::PRECISION`]): F32Split plans take f32 buffers.
+    ///
+    /// ```
+    /// use tensorfft::Precision;
+    /// assert_eq!(Precision::F32Split.storage(), Precision::F32);
+    /// assert_eq!(Precision::F16.storage(), Precision::F16);
+    /// ```
+    pub fn storage(self) -> Precision {
+        match self {
+            Precision::F32Split => Precision::F32,
+            p => p,
         }
     }
 

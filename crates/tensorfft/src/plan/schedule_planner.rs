@@ -49,12 +49,6 @@ pub fn plan_c2c_schedule(
             "1D, 2D and 3D transforms",
         ));
     }
-    if precision == Precision::F32Split {
-        return Err(Error::unsupported(
-            "precision F32Split".into(),
-            "F16, F32, F64",
-        ));
-    }
     for &n in dims {
         if !n.is_power_of_two() || !(2..=MAX_AXIS_LEN).contains(&n) {
             return Err(Error::unsupported(
@@ -121,6 +115,13 @@ pub fn plan_c2c_schedule(
             steps.push((axis, len, ns));
             ns *= len;
         }
+    }
+    // F32Split's tensor-core stages exist in the single-pass kernel only.
+    if precision == Precision::F32Split && steps.iter().any(|&(_, _, ns)| ns != 0) {
+        return Err(Error::unsupported(
+            format!("F32Split for {dims:?} with layout {layout:?}"),
+            "F32Split: dense 1D transforms of 512 to 16384 elements (one pass)",
+        ));
     }
     let mut passes = Vec::with_capacity(steps.len());
     for (i, &(axis, len, ns)) in steps.iter().enumerate() {

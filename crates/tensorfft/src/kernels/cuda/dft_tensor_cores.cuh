@@ -96,3 +96,200 @@ __device__ __forceinline__ void dft16_tensor_cores(Cx<float> (&v)[16], const Dft
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// F32Split: fp32-accurate 16-point DFTs from f16 products (seed 003, Algorithm 1). Each
+// butterfly's 16 samples x (a row of X) are split per vector as x = s1 hi + s2 lo, where s1 and
+// s2 are the powers of two at or above the largest component of x and of the residual
+// x - s1 hi, and hi, lo are rounded to f16; the DFT matrix as F = Fhi + Flo (both f16). Then
+//   F x = s1 (Flo hi + Fhi hi) + s2 (Fhi lo),
+// dropping Flo lo (about 2^-22 of the largest sample): twelve m16n8k16 products per 16x8 output
+// tile instead of four, each accumulated in f32. The scalings are powers of two, so scaling is
+// exact, and the residual x - s1 hi is exact in f32. cpu::split_dft (SplitScheme::Fp16Scaled)
+// models the same arithmetic for the reference executor.
+
+// f16 rounding of x, back in f32.
+__device__ __forceinline__ float round_to_half(float x) {
+    float r;
+    asm("{ .reg .f16 h; cvt.rn.f16.f32 h, %1; cvt.f32.f16 %0, h; }" : "=f"(r) : "f"(x));
+    return r;
+}
+
+// The largest of x over the four lanes of a quad (the lanes that share a row of X).
+__device__ __forceinline__ float quad_max(float x) {
+    x = fmaxf(x, __shfl_xor_sync(0xffffffffu, x, 1));
+    return fmaxf(x, __shfl_xor_sync(0xffffffffu, x, 2));
+}
+
+// The exponent of the smallest power of two at or above m >= 0, clamped to [-126, 126] so that
+// 2^e and 2^-e are both normal floats (for m below 2^-126 the scale is 2^-126, still >= m).
+__device__ __forceinline__ int split_exponent(float m) {
+    const unsigned u = __float_as_uint(m);
+    const int e = (int)(u >> 23) - 127 + ((u & 0x7fffffu) != 0u);
+    return min(max(e, -126), 126);
+}
+
+__device__ __forceinline__ float power_of_two(int e) { return __uint_as_float((unsigned)(127 + e) << 23); }
+
+// This lane's B fragments of Fhi and Flo for one n tile (output columns 8 nt .. 8 nt + 7), with
+// Im F also negated for the real part's product (Re Y = Re X Re F + Im X (-Im F)).
+struct SplitFragments {
+    unsigned hi_re[2], hi_im[2], hi_neg_im[2];
+    unsigned lo_re[2], lo_im[2], lo_neg_im[2];
+};
+
+// The kernels keep every lane's split fragments in shared memory and load one n tile's for each
+// use (12 registers live instead of 32: the split needs them for its own temporaries). Lane l's
+// fragments of n tile nt are the uint4s [nt][0..2][l], so the loads are conflict-free.
+__device__ __forceinline__ uint4* split_fragment_table() {
+    __shared__ uint4 table[2][3][32];
+    return &table[0][0][0];
+}
+
+// Fills the table (the first warp) and waits for it: every thread of the block calls this once,
+// before its first tensor-core stage.
+template <int DIR>
+__device__ __forceinline__ void store_split_fragments() {
+    if (threadIdx.x < 32) {
+        const int g = (int)threadIdx.x >> 2;
+        const int q = (int)(threadIdx.x & 3);
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt) {
+            const int k = 8 * nt + g;
+            unsigned w[12];  // per reg: hi re, hi im, hi -im, lo re, lo im, lo -im
+#pragma unroll
+            for (int reg = 0; reg < 2; ++reg) {
+                float c[2], s[2], ch[2], sh[2];
+#pragma unroll
+                for (int u = 0; u < 2; ++u) {
+                    const int r = 2 * q + u + 8 * reg;
+                    sincospif((float)(2 * DIR * ((r * k) & 15)) / 16.0f, &s[u], &c[u]);
+                    ch[u] = round_to_half(c[u]);
+                    sh[u] = round_to_half(s[u]);
+                }
+                w[0 + reg] = pack_half2(ch[0], ch[1]);
+                w[2 + reg] = pack_half2(sh[0], sh[1]);
+                w[4 + reg] = pack_half2(-sh[0], -sh[1]);
+                w[6 + reg] = pack_half2(c[0] - ch[0], c[1] - ch[1]);
+                w[8 + reg] = pack_half2(s[0] - sh[0], s[1] - sh[1]);
+                w[10 + reg] = pack_half2(sh[0] - s[0], sh[1] - s[1]);
+            }
+            uint4* t = split_fragment_table() + nt * 96 + threadIdx.x;
+            t[0] = make_uint4(w[0], w[1], w[2], w[3]);
+            t[32] = make_uint4(w[4], w[5], w[6], w[7]);
+            t[64] = make_uint4(w[8], w[9], w[10], w[11]);
+        }
+    }
+    __syncthreads();
+}
+
+__device__ __forceinline__ SplitFragments load_split_fragments(int nt) {
+    const uint4* t = split_fragment_table() + nt * 96 + (threadIdx.x & 31);
+    const uint4 a = t[0], b = t[32], c = t[64];
+    SplitFragments f;
+    f.hi_re[0] = a.x, f.hi_re[1] = a.y, f.hi_im[0] = a.z, f.hi_im[1] = a.w;
+    f.hi_neg_im[0] = b.x, f.hi_neg_im[1] = b.y, f.lo_re[0] = b.z, f.lo_re[1] = b.w;
+    f.lo_im[0] = c.x, f.lo_im[1] = c.y, f.lo_neg_im[0] = c.z, f.lo_neg_im[1] = c.w;
+    return f;
+}
+
+// One 16x8 complex output tile: Re += Ar Fre + Ai (-Fim), Im += Ar Fim + Ai Fre.
+__device__ __forceinline__ void complex_mma(float (&yr)[4], float (&yi)[4], const unsigned (&ar)[4],
+                                            const unsigned (&ai)[4], const unsigned (&fre)[2],
+                                            const unsigned (&fim)[2], const unsigned (&fneg_im)[2]) {
+    mma_16x8x16(yr, ar, fre[0], fre[1], yr);
+    mma_16x8x16(yr, ai, fneg_im[0], fneg_im[1], yr);
+    mma_16x8x16(yi, ar, fim[0], fim[1], yi);
+    mma_16x8x16(yi, ai, fre[0], fre[1], yi);
+}
+
+// Splits row slot i of this lane's values (slots 4i..4i+3, one butterfly's row of X shared with
+// the quad's lanes) into packed f16 halves: hi and lo real and imaginary parts of the two column
+// pairs, and the scales s1, s2.
+struct SplitRow {
+    unsigned hr[2], hi[2], lr[2], li[2];
+    float s1, s2;
+};
+
+__device__ __forceinline__ SplitRow split_row(const Cx<float> (&v)[16], int i) {
+    SplitRow row;
+    float m = 0.0f;
+#pragma unroll
+    for (int s = 0; s < 4; ++s) m = fmaxf(m, fmaxf(fabsf(v[4 * i + s].re), fabsf(v[4 * i + s].im)));
+    const int e1 = split_exponent(quad_max(m));
+    row.s1 = power_of_two(e1);
+    const float inv1 = power_of_two(-e1);
+    // hi, then the residuals (exact in f32) in place of it.
+    float xr[4], xi[4];
+#pragma unroll
+    for (int s = 0; s < 4; ++s) {
+        xr[s] = round_to_half(v[4 * i + s].re * inv1);
+        xi[s] = round_to_half(v[4 * i + s].im * inv1);
+    }
+    float r = 0.0f;
+#pragma unroll
+    for (int p = 0; p < 2; ++p) {
+        row.hr[p] = pack_half2(xr[2 * p], xr[2 * p + 1]);
+        row.hi[p] = pack_half2(xi[2 * p], xi[2 * p + 1]);
+    }
+#pragma unroll
+    for (int s = 0; s < 4; ++s) {
+        xr[s] = fmaf(-row.s1, xr[s], v[4 * i + s].re);
+        xi[s] = fmaf(-row.s1, xi[s], v[4 * i + s].im);
+        r = fmaxf(r, fmaxf(fabsf(xr[s]), fabsf(xi[s])));
+    }
+    const int e2 = split_exponent(quad_max(r));
+    row.s2 = power_of_two(e2);
+    const float inv2 = power_of_two(-e2);
+#pragma unroll
+    for (int p = 0; p < 2; ++p) {
+        row.lr[p] = pack_half2(xr[2 * p] * inv2, xr[2 * p + 1] * inv2);
+        row.li[p] = pack_half2(xi[2 * p] * inv2, xi[2 * p + 1] * inv2);
+    }
+    return row;
+}
+
+// The fp32-accurate 16-point DFTs of the warp's 32 butterflies; v is this lane's 16 slots, in
+// the layout of dft16_tensor_cores. A tile's output rows are its input rows, so the two A tiles
+// run one after the other, and each output tile takes s1 (Flo hi + Fhi hi) into v before
+// s2 (Fhi lo) is added (v = s1 a is exact, so fma(s2, b, v) rounds once): fewer live registers.
+__device__ __forceinline__ void dft16_split_tensor_cores(Cx<float> (&v)[16]) {
+#pragma unroll
+    for (int mt = 0; mt < 2; ++mt) {
+        const SplitRow rows[2] = {split_row(v, 2 * mt), split_row(v, 2 * mt + 1)};
+        // A registers: reg = (row slot 2 mt + (reg & 1), column pair reg >> 1).
+        unsigned ahr[4], ahi[4], alr[4], ali[4];
+#pragma unroll
+        for (int reg = 0; reg < 4; ++reg) {
+            const SplitRow& row = rows[reg & 1];
+            ahr[reg] = row.hr[reg >> 1];
+            ahi[reg] = row.hi[reg >> 1];
+            alr[reg] = row.lr[reg >> 1];
+            ali[reg] = row.li[reg >> 1];
+        }
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt) {
+            const SplitFragments f = load_split_fragments(nt);
+            // d0, d1: row g (row slot 2 mt), d2, d3: row g + 8 (row slot 2 mt + 1); columns
+            // 8 nt + 2q + u are sample slot 2 nt + u.
+            float yr[4] = {0.0f, 0.0f, 0.0f, 0.0f}, yi[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+            // The smaller terms first, into empty accumulators.
+            complex_mma(yr, yi, ahr, ahi, f.lo_re, f.lo_im, f.lo_neg_im);
+            complex_mma(yr, yi, ahr, ahi, f.hi_re, f.hi_im, f.hi_neg_im);
+#pragma unroll
+            for (int d = 0; d < 4; ++d) {
+                const float s1 = rows[d >> 1].s1;
+                v[(2 * mt + (d >> 1)) * 4 + 2 * nt + (d & 1)] = cx(s1 * yr[d], s1 * yi[d]);
+                yr[d] = 0.0f;
+                yi[d] = 0.0f;
+            }
+            complex_mma(yr, yi, alr, ali, f.hi_re, f.hi_im, f.hi_neg_im);
+#pragma unroll
+            for (int d = 0; d < 4; ++d) {
+                const float s2 = rows[d >> 1].s2;
+                Cx<float>& y = v[(2 * mt + (d >> 1)) * 4 + 2 * nt + (d & 1)];
+                y = cx(fmaf(s2, yr[d], y.re), fmaf(s2, yi[d], y.im));
+            }
+        }
+    }
+}

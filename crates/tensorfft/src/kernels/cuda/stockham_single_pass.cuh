@@ -20,7 +20,8 @@
 // 32 threads hold the 16 samples of 32 butterflies, lane (g, q) holding samples 2q, 2q+1, 2q+8,
 // 2q+9 of four butterflies, in runs of 4 consecutive butterflies per thread where the stage
 // touches device memory (16-byte accesses) and 8 apart otherwise. Other stages run on the CUDA
-// cores as above.
+// cores as above. With Cfg::SPLIT as well (F32Split), each tensor-core DFT splits its f32
+// samples and the DFT matrix into two f16 halves (dft16_split_tensor_cores).
 //
 // Shared memory is padded to spread the strided accesses of the Stockham exchange over the
 // banks: buffer X (read by stage X) maps position i to i + A*(i >> a) + B*(i >> b) with
@@ -358,11 +359,11 @@ struct SinglePass {
 #pragma unroll
             for (int k = 0; k < BF; ++k) {
                 const int j = butterfly<VW>(c.t, k);
-                constexpr bool SPLIT = additive<STAGE>(STRIDE);
-                const XBits* src = c.smem + (SPLIT ? padded<STAGE>(j) : 0);
+                constexpr bool ADDITIVE = additive<STAGE>(STRIDE);
+                const XBits* src = c.smem + (ADDITIVE ? padded<STAGE>(j) : 0);
 #pragma unroll
                 for (int r = 0; r < R; ++r)
-                    v[k * R + r] = Xch::unpack(src[SPLIT ? padded<STAGE>(r * STRIDE) : padded<STAGE>(j + r * STRIDE)]);
+                    v[k * R + r] = Xch::unpack(src[ADDITIVE ? padded<STAGE>(r * STRIDE) : padded<STAGE>(j + r * STRIDE)]);
             }
         } else if constexpr (!FROM_GLOBAL) {
             const XBits* src = c.smem + padded<STAGE>(tensor_thread_butterfly<VW>(c.t) + tensor_thread_sample(c.t) * STRIDE);
@@ -385,7 +386,10 @@ struct SinglePass {
 
         // Radix-R DFTs.
         if constexpr (TENSOR) {
-            dft16_tensor_cores(v, c.dft16);
+            if constexpr (Cfg::SPLIT)
+                dft16_split_tensor_cores(v);
+            else
+                dft16_tensor_cores(v, c.dft16);
         } else {
 #pragma unroll
             for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
@@ -614,7 +618,8 @@ struct SinglePass {
         c.smem = block_smem() + (threadIdx.x / T) * SMEM_STRIDE;
         c.t = threadIdx.x % T;
         c.total = batch * (u64)N;
-        if constexpr (Cfg::TENSOR) c.dft16 = dft16_fragments<DIR>();
+        if constexpr (Cfg::TENSOR && Cfg::SPLIT) store_split_fragments<DIR>();
+        if constexpr (Cfg::TENSOR && !Cfg::SPLIT) c.dft16 = dft16_fragments<DIR>();
         run_tiles<SinglePass, RADICES...>(c, batch);
     }
 };

@@ -1,0 +1,135 @@
+//! F32Split plans (fp32 data, radix-16 DFTs as split f16 products on the tensor cores) run by the
+//! CPU reference executor against the f64 oracle: every length, accuracy beside the F32 path,
+//! and the dynamic range the per-vector scaling promises (tiny, huge, mixed, zeros).
+
+mod common;
+use common::{random, widen};
+
+use num_complex::Complex;
+use tensorfft::cpu::oracle::{oracle_c2c, relative_l2};
+use tensorfft::cpu::reference::execute;
+use tensorfft::plan::error_bound::error_bound;
+use tensorfft::{plan_c2c_recipe, Direction, Normalization, PlanOptions, Precision, Recipe, Shape};
+
+fn recipe(n: usize, p: Precision) -> Recipe {
+    plan_c2c_recipe(&Shape::new([n]), p, &PlanOptions::default()).unwrap()
+}
+
+fn forward_error(r: &Recipe, x: &[Complex<f32>]) -> f64 {
+    let y = execute(r, Direction::Forward, Normalization::None, x).unwrap();
+    let xw = widen(x);
+    let want: Vec<Complex<f64>> = xw
+        .chunks(r.n)
+        .flat_map(|c| oracle_c2c(c, r.n, Direction::Forward, Normalization::None))
+        .collect();
+    relative_l2(&widen(&y), &want)
+}
+
+const LENGTHS: [usize; 6] = [512, 1024, 2048, 4096, 8192, 16384];
+
+#[test]
+fn every_length_runs_its_radix_16_stages_split_on_the_tensor_cores() {
+    for n in LENGTHS {
+        let r = recipe(n, Precision::F32Split);
+        assert!(r.tensor_cores && r.elements_per_thread == 16, "{r}");
+        assert!(r.radices.iter().filter(|&&x| x == 16).count() >= 2, "{r}");
+    }
+    for n in [2, 16, 256] {
+        assert!(matches!(
+            plan_c2c_recipe(
+                &Shape::new([n]),
+                Precision::F32Split,
+                &PlanOptions::default()
+            ),
+            Err(tensorfft::Error::Unsupported { .. })
+        ));
+    }
+}
+
+#[test]
+fn every_length_matches_the_oracle_in_both_directions_and_round_trip() {
+    for n in LENGTHS {
+        let r = recipe(n, Precision::F32Split);
+        let bound = error_bound(&r);
+        let x: Vec<Complex<f32>> = random(n * 2);
+        let xw = widen(&x);
+        for dir in [Direction::Forward, Direction::Inverse] {
+            let y = execute(&r, dir, Normalization::None, &x).unwrap();
+            let want: Vec<Complex<f64>> = xw
+                .chunks(n)
+                .flat_map(|c| oracle_c2c(c, n, dir, Normalization::None))
+                .collect();
+            let err = relative_l2(&widen(&y), &want);
+            assert!(err <= bound, "N={n} {dir:?}: {err:.3e} > {bound:.3e}");
+        }
+        let y = execute(&r, Direction::Forward, Normalization::None, &x).unwrap();
+        let back = execute(&r, Direction::Inverse, Normalization::InverseByN, &y).unwrap();
+        let err = relative_l2(&widen(&back), &xw);
+        assert!(err <= 2.0 * bound, "N={n} round trip: {err:.3e}");
+    }
+}
+
+/// The accuracy bar of issue 10 is 2x cuFFT fp32; our F32 path is below cuFFT's error on every
+/// length (bench), so within 2x of it is a stricter check that runs without a GPU.
+#[test]
+fn errors_stay_within_twice_the_f32_path() {
+    for n in LENGTHS {
+        let x: Vec<Complex<f32>> = random(n * 4);
+        let split = forward_error(&recipe(n, Precision::F32Split), &x);
+        let f32_path = forward_error(&recipe(n, Precision::F32), &x);
+        assert!(
+            split <= 2.0 * f32_path,
+            "N={n}: F32Split {split:.3e} against F32 {f32_path:.3e}"
+        );
+    }
+}
+
+/// Power-of-two scaling commutes with every rounding of the split (the per-vector scales are
+/// powers of two), so inputs scaled by 2^±100 give the same outputs scaled, bit for bit.
+#[test]
+fn tiny_and_huge_inputs_give_the_scaled_outputs_exactly() {
+    for n in [512, 8192] {
+        let r = recipe(n, Precision::F32Split);
+        let x: Vec<Complex<f32>> = random(n);
+        let y = execute(&r, Direction::Forward, Normalization::None, &x).unwrap();
+        for e in [-100, 100] {
+            let s = 2f32.powi(e);
+            let xs: Vec<Complex<f32>> = x.iter().map(|c| c * s).collect();
+            let ys = execute(&r, Direction::Forward, Normalization::None, &xs).unwrap();
+            assert!(
+                ys.iter().zip(&y).all(|(a, b)| *a == b * s),
+                "N={n}, scale 2^{e}"
+            );
+        }
+    }
+}
+
+/// Transforms of very different magnitudes in one batch, and samples spanning twelve decades
+/// inside one transform: each transform keeps fp32-level relative accuracy.
+#[test]
+fn mixed_magnitudes_keep_fp32_accuracy() {
+    let n = 4096;
+    let r = recipe(n, Precision::F32Split);
+    let bound = error_bound(&r);
+    let mut x: Vec<Complex<f32>> = random(n * 3);
+    for (i, c) in x.iter_mut().enumerate() {
+        match i / n {
+            0 => *c *= 1e-30,
+            1 => *c *= 1e30,
+            // 1e-6 .. 1e6 within the transform.
+            _ => *c *= 10f32.powi((i % 13) as i32 - 6),
+        }
+    }
+    for t in 0..3 {
+        let err = forward_error(&r, &x[t * n..(t + 1) * n]);
+        assert!(err <= bound, "transform {t}: {err:.3e} > {bound:.3e}");
+    }
+}
+
+#[test]
+fn zeros_give_zeros() {
+    let r = recipe(1024, Precision::F32Split);
+    let x = vec![Complex::new(0.0f32, 0.0); 1024];
+    let y = execute(&r, Direction::Forward, Normalization::None, &x).unwrap();
+    assert!(y.iter().all(|c| c.re == 0.0 && c.im == 0.0));
+}
