@@ -17,8 +17,9 @@ fn precision(name: &str) -> PyResult<Precision> {
         "f32" => Ok(Precision::F32),
         "f64" => Ok(Precision::F64),
         "bf16" => Ok(Precision::BF16),
+        "f32split" => Ok(Precision::F32Split),
         other => Err(PyValueError::new_err(format!(
-            "precision {other:?}: expected one of 'f16', 'f32', 'f64', 'bf16'"
+            "precision {other:?}: expected one of 'f16', 'f32', 'f64', 'bf16', 'f32split'"
         ))),
     }
 }
@@ -47,10 +48,10 @@ fn layout(input: Option<(usize, usize)>, output: Option<(usize, usize)>) -> Layo
 }
 
 /// The precisions plans accept, by name (`'f16'`, `'f32'`, `'f64'`, `'bf16'`: complex bfloat16
-/// pairs).
+/// pairs, `'f32split'`: complex64 data transformed on the fp16 tensor cores with fp32 accuracy).
 #[pyfunction]
 pub fn supported_precisions() -> Vec<&'static str> {
-    vec!["f16", "f32", "f64", "bf16"]
+    vec!["f16", "f32", "f64", "bf16", "f32split"]
 }
 
 /// The schedule of passes the library plans for `batch` transforms of `shape` (no GPU needed;
@@ -145,7 +146,8 @@ impl Plan {
             Precision::F16 => "f16",
             Precision::F64 => "f64",
             Precision::BF16 => "bf16",
-            _ => "f32",
+            Precision::F32Split => "f32split",
+            Precision::F32 => "f32",
         };
         let options = PlanOptions {
             normalization: norm,

@@ -9,7 +9,7 @@ from . import _layout
 from ._arrays import PRECISION_OF, dtype_name, framework_of, ops_for
 from ._core import native
 
-_ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16}
+_ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16, "f32split": 8}
 
 
 class Plan:
@@ -18,7 +18,9 @@ class Plan:
     ``'complex32'``, ``complex64``, ``complex128``), created once and executed many times on the
     caller's current stream. ``norm`` is as in ``torch.fft``: the inverse scaled by 1/N
     (``'backward'``), the forward (``'forward'``), or both by 1/√N (``'ortho'``), inside the
-    kernels.
+    kernels. ``precision='f32split'`` (complex64 only) runs the radix-16 DFTs on the fp16 tensor
+    cores with fp32 accuracy (lengths 512 to 16384 along one axis; others raise
+    ``NotImplementedError``).
 
     >>> import torch, tensorfft as tf                                     # doctest: +SKIP
     >>> plan = tf.Plan((1024,), torch.complex64, batch=64)                 # doctest: +SKIP
@@ -28,10 +30,13 @@ class Plan:
     """
 
     def __init__(self, shape: Sequence[int], dtype: Any = "complex64", *, batch: int = 1,
-                 norm: Optional[str] = None, device: int = 0) -> None:
+                 norm: Optional[str] = None, device: int = 0, precision: Optional[str] = None) -> None:
         name = str(dtype).rsplit(".", 1)[-1]
         if name not in PRECISION_OF:
             raise ValueError(f"dtype {dtype}: expected complex32, complex64 or complex128")
+        if precision not in (None, "f32split") or (precision == "f32split" and name != "complex64"):
+            raise ValueError(f"precision {precision!r} for {name}: the only override is 'f32split' "
+                             "for complex64")
         self.shape = tuple(int(n) for n in shape)
         self.dtype_name = name
         self.batch = int(batch)
@@ -40,7 +45,7 @@ class Plan:
         kind, _ = _layout.scale_of(self.norm, True, max(n, 1))
         # One library normalization serves both directions of a torch norm mode.
         normalization = {"none": "inverse_by_n", "by_n": "forward_by_n", "by_root_n": "ortho"}[kind]
-        self.precision = PRECISION_OF[name]
+        self.precision = precision or PRECISION_OF[name]
         self.device = device
         self._plan = native().Plan(list(self.shape), batch=self.batch, precision=self.precision,
                                    normalization=normalization, device=device)
@@ -93,4 +98,5 @@ class Plan:
             raise ValueError("Plan.forward / inverse take contiguous tensors (call .contiguous())")
 
     def __repr__(self) -> str:
-        return f"tensorfft.Plan(shape={self.shape}, dtype={self.dtype_name}, batch={self.batch}, norm={self.norm!r})"
+        return (f"tensorfft.Plan(shape={self.shape}, dtype={self.dtype_name}, batch={self.batch}, "
+                f"norm={self.norm!r}, precision={self.precision!r})")

@@ -17,7 +17,7 @@ HAS_GPU = tf.is_available()
 
 def test_import_and_version():
     assert tf.__version__ == _tensorfft.__version__
-    assert set(_tensorfft.supported_precisions()) == {"f16", "f32", "f64", "bf16"}
+    assert set(_tensorfft.supported_precisions()) == {"f16", "f32", "f64", "bf16", "f32split"}
     for name in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn"):
         assert callable(getattr(tf, name))
 
@@ -45,6 +45,15 @@ def test_planner_errors_are_typed_without_a_gpu():
     with pytest.raises(ValueError):
         _tensorfft.plan_schedule([64], batch=0)
     assert "bf16" in _tensorfft.plan_schedule([1 << 20], precision="bf16").lower()
+    # F32Split: one tensor-core pass of 512 to 16384 along a single axis.
+    assert "f32split" in _tensorfft.plan_schedule([4096], batch=3, precision="f32split").lower()
+    for shape in ([256], [1 << 15], [64, 4096]):
+        with pytest.raises(NotImplementedError, match="F32Split"):
+            _tensorfft.plan_schedule(shape, precision="f32split")
+    with pytest.raises(ValueError, match="f32split"):
+        tf.Plan((4096,), "complex128", precision="f32split")
+    with pytest.raises(ValueError, match="override"):
+        tf.Plan((4096,), "complex64", precision="f16")
     with pytest.raises(ValueError, match="precision"):
         _tensorfft.plan_schedule([64], precision="f8")
     with pytest.raises(NotImplementedError, match="overlap"):  # the library's Unsupported

@@ -4,11 +4,14 @@
 //! oracle and against the plain fp32 path in CI, without a GPU.
 //!
 //! Two splittings ([`SplitScheme`]):
-//! - [`SplitScheme::Fp16Scaled`] (seed 003, Algorithm 1): per 16-sample vector, x = s1 hi +
-//!   s2 lo with hi = fp16(x / s1), lo = fp16((x − s1 hi) / s2) and s1, s2 the powers of two
-//!   at or above the largest component of x and of the residual (powers of two: the scaling is
-//!   exact). The DFT matrix is split as F = Fhi + Flo, and F x ≈ s1 (Fhi hi + Flo hi) +
-//!   s2 (Fhi lo): six `m16n8k16` products per complex output tile.
+//! - [`SplitScheme::Fp16Scaled`] (after seed 003, Algorithm 1): per 16-sample vector,
+//!   x = s (hi + 2^-12 lo) with s the power of two at or above the largest component of x (a
+//!   power of two: the scaling is exact), hi = fp16(x / s) and lo = fp16(2^12 (x / s − hi)).
+//!   The DFT matrix is split as F = Fhi + 2^-12 Flo the same way, and
+//!   F x ≈ s (Fhi hi + 2^-12 (Flo hi + Fhi lo)): twelve `m16n8k16` products per complex
+//!   output tile (three complex products). Seed 003 scales the residual by its own maximum;
+//!   the fixed 2^-12 needs no second reduction and keeps lo's absolute error below 2^-24 s.
+//!   This is the arithmetic of the F32Split kernels (`dft_tensor_cores.cuh`).
 //! - [`SplitScheme::Tf32x3`]: x = big + small with big = tf32(x), small = tf32(x − big), the
 //!   same for F, and F x ≈ small Fbig + big Fsmall + big Fbig (`m16n8k8` TF32 products, the
 //!   small terms first). TF32 keeps fp32's exponent, so no scaling.
@@ -66,6 +69,10 @@ impl SplitScheme {
         }
     }
 }
+
+/// The factor between the high and low f16 halves of [`SplitScheme::Fp16Scaled`] (2^12: the
+/// residual of an f16 rounding below 1 is at most 2^-12).
+const LO_SCALE: f64 = 4096.0;
 
 fn to_f16(x: f64) -> f64 {
     f16::from_f64(x).to_f64()
@@ -164,28 +171,25 @@ pub fn dft16_model(v: &mut [Complex<f32>], sign: i32, scheme: SplitScheme) {
             }
         }
         SplitScheme::Fp16Scaled => {
+            // One power-of-two scale per vector: x = s (hi + 2^-12 lo).
             let big = v
                 .iter()
                 .map(|c| c.re.abs().max(c.im.abs()) as f64)
                 .fold(0.0, f64::max);
-            let s1 = power_at_or_above(big);
+            let s = power_at_or_above(big);
             let hi: Vec<(f64, f64)> = v
                 .iter()
-                .map(|c| (to_f16(c.re as f64 / s1), to_f16(c.im as f64 / s1)))
+                .map(|c| (to_f16(c.re as f64 / s), to_f16(c.im as f64 / s)))
                 .collect();
-            let res: Vec<(f64, f64)> = v
+            let lo: Vec<(f64, f64)> = v
                 .iter()
                 .zip(&hi)
-                .map(|(c, h)| (c.re as f64 - s1 * h.0, c.im as f64 - s1 * h.1))
-                .collect();
-            let s2 = power_at_or_above(
-                res.iter()
-                    .map(|r| r.0.abs().max(r.1.abs()))
-                    .fold(0.0, f64::max),
-            );
-            let lo: Vec<(f64, f64)> = res
-                .iter()
-                .map(|r| (to_f16(r.0 / s2), to_f16(r.1 / s2)))
+                .map(|(c, h)| {
+                    (
+                        to_f16(LO_SCALE * (c.re as f64 / s - h.0)),
+                        to_f16(LO_SCALE * (c.im as f64 / s - h.1)),
+                    )
+                })
                 .collect();
             for (k, out) in v.iter_mut().enumerate() {
                 let f_hi = |r: usize| {
@@ -195,15 +199,17 @@ pub fn dft16_model(v: &mut [Complex<f32>], sign: i32, scheme: SplitScheme) {
                 let f_lo = |r: usize| {
                     let (c, s) = matrix_f32(r * k, sign);
                     let (hc, hs) = f_hi(r);
-                    (to_f16(c as f64 - hc), to_f16(s as f64 - hs))
+                    (
+                        to_f16(LO_SCALE * (c as f64 - hc)),
+                        to_f16(LO_SCALE * (s as f64 - hs)),
+                    )
                 };
-                // The residual products first (smaller terms into an empty accumulator).
-                let a = complex_mma(&hi, &f_lo, 16, (0.0, 0.0));
-                let a = complex_mma(&hi, &f_hi, 16, a);
-                let b = complex_mma(&lo, &f_hi, 16, (0.0, 0.0));
-                // s1 a + s2 b: the scalings are exact, one fp32 rounding of the sum.
-                let re = (s1 * a.0 as f64) as f32 as f64 + (s2 * b.0 as f64) as f32 as f64;
-                let im = (s1 * a.1 as f64) as f32 as f64 + (s2 * b.1 as f64) as f32 as f64;
+                let a = complex_mma(&hi, &f_hi, 16, (0.0, 0.0));
+                let b = complex_mma(&hi, &f_lo, 16, (0.0, 0.0));
+                let b = complex_mma(&lo, &f_hi, 16, b);
+                // s (a + 2^-12 b): one f32 rounding of the sum (an fma), the scale exact.
+                let re = (a.0 as f64 + b.0 as f64 / LO_SCALE) as f32 as f64 * s;
+                let im = (a.1 as f64 + b.1 as f64 / LO_SCALE) as f32 as f64 * s;
                 *out = Complex::new(re as f32, im as f32);
             }
         }

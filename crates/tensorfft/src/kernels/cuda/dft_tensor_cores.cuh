@@ -98,21 +98,31 @@ __device__ __forceinline__ void dft16_tensor_cores(Cx<float> (&v)[16], const Dft
 }
 
 // ---------------------------------------------------------------------------------------------
-// F32Split: fp32-accurate 16-point DFTs from f16 products (seed 003, Algorithm 1). Each
-// butterfly's 16 samples x (a row of X) are split per vector as x = s1 hi + s2 lo, where s1 and
-// s2 are the powers of two at or above the largest component of x and of the residual
-// x - s1 hi, and hi, lo are rounded to f16; the DFT matrix as F = Fhi + Flo (both f16). Then
-//   F x = s1 (Flo hi + Fhi hi) + s2 (Fhi lo),
-// dropping Flo lo (about 2^-22 of the largest sample): twelve m16n8k16 products per 16x8 output
-// tile instead of four, each accumulated in f32. The scalings are powers of two, so scaling is
-// exact, and the residual x - s1 hi is exact in f32. cpu::split_dft (SplitScheme::Fp16Scaled)
-// models the same arithmetic for the reference executor.
+// F32Split: fp32-accurate 16-point DFTs from f16 products (after seed 003, Algorithm 1). Each
+// butterfly's 16 samples x (a row of X) are split as x = s (hi + 2^-12 lo), where s is the power
+// of two at or above the row's largest component, hi = f16(x / s) and lo = f16(2^12 (x / s - hi))
+// (|x / s - hi| <= 2^-12, half an f16 ulp below 1, so |lo| <= 1); the DFT matrix as
+// F = Fhi + 2^-12 Flo with Fhi = f16(F) and Flo = f16(2^12 (F - Fhi)). Then
+//   F x = s (Fhi hi + 2^-12 (Flo hi + Fhi lo)),
+// dropping 2^-24 Flo lo: twelve m16n8k16 products per 16x8 output tile instead of four, each
+// accumulated in f32. The scale is a power of two, so scaling is exact, and x - s hi is exact in
+// f32; the one scale per row (seed 003 scales the residual by its own maximum, one more
+// reduction across the quad) loses nothing measurable: lo's absolute error stays below 2^-24 s.
+// cpu::split_dft (SplitScheme::Fp16Scaled) models the same arithmetic for the reference
+// executor.
 
 // f16 rounding of x, back in f32.
 __device__ __forceinline__ float round_to_half(float x) {
     float r;
     asm("{ .reg .f16 h; cvt.rn.f16.f32 h, %1; cvt.f32.f16 %0, h; }" : "=f"(r) : "f"(x));
     return r;
+}
+
+// The two f16 halves of h (lo in the low half), back in f32.
+__device__ __forceinline__ void unpack_half2(unsigned h, float& lo, float& hi) {
+    asm("{ .reg .f16 a, b; mov.b32 {a, b}, %2; cvt.f32.f16 %0, a; cvt.f32.f16 %1, b; }"
+        : "=f"(lo), "=f"(hi)
+        : "r"(h));
 }
 
 // The largest of x over the four lanes of a quad (the lanes that share a row of X).
@@ -131,7 +141,7 @@ __device__ __forceinline__ int split_exponent(float m) {
 
 __device__ __forceinline__ float power_of_two(int e) { return __uint_as_float((unsigned)(127 + e) << 23); }
 
-// This lane's B fragments of Fhi and Flo for one n tile (output columns 8 nt .. 8 nt + 7), with
+// This lane's B fragments of Fhi and Flo (scaled by 2^12) for one n tile (output columns 8 nt .. 8 nt + 7), with
 // Im F also negated for the real part's product (Re Y = Re X Re F + Im X (-Im F)).
 struct SplitFragments {
     unsigned hi_re[2], hi_im[2], hi_neg_im[2];
@@ -170,9 +180,9 @@ __device__ __forceinline__ void store_split_fragments() {
                 w[0 + reg] = pack_half2(ch[0], ch[1]);
                 w[2 + reg] = pack_half2(sh[0], sh[1]);
                 w[4 + reg] = pack_half2(-sh[0], -sh[1]);
-                w[6 + reg] = pack_half2(c[0] - ch[0], c[1] - ch[1]);
-                w[8 + reg] = pack_half2(s[0] - sh[0], s[1] - sh[1]);
-                w[10 + reg] = pack_half2(sh[0] - s[0], sh[1] - s[1]);
+                w[6 + reg] = pack_half2(4096.0f * (c[0] - ch[0]), 4096.0f * (c[1] - ch[1]));
+                w[8 + reg] = pack_half2(4096.0f * (s[0] - sh[0]), 4096.0f * (s[1] - sh[1]));
+                w[10 + reg] = pack_half2(4096.0f * (sh[0] - s[0]), 4096.0f * (sh[1] - s[1]));
             }
             uint4* t = split_fragment_table() + nt * 96 + threadIdx.x;
             t[0] = make_uint4(w[0], w[1], w[2], w[3]);
@@ -205,10 +215,10 @@ __device__ __forceinline__ void complex_mma(float (&yr)[4], float (&yi)[4], cons
 
 // Splits row slot i of this lane's values (slots 4i..4i+3, one butterfly's row of X shared with
 // the quad's lanes) into packed f16 halves: hi and lo real and imaginary parts of the two column
-// pairs, and the scales s1, s2.
+// pairs, and the row's scale.
 struct SplitRow {
     unsigned hr[2], hi[2], lr[2], li[2];
-    float s1, s2;
+    float scale;
 };
 
 __device__ __forceinline__ SplitRow split_row(const Cx<float> (&v)[16], int i) {
@@ -216,43 +226,33 @@ __device__ __forceinline__ SplitRow split_row(const Cx<float> (&v)[16], int i) {
     float m = 0.0f;
 #pragma unroll
     for (int s = 0; s < 4; ++s) m = fmaxf(m, fmaxf(fabsf(v[4 * i + s].re), fabsf(v[4 * i + s].im)));
-    const int e1 = split_exponent(quad_max(m));
-    row.s1 = power_of_two(e1);
-    const float inv1 = power_of_two(-e1);
-    // hi, then the residuals (exact in f32) in place of it.
-    float xr[4], xi[4];
-#pragma unroll
-    for (int s = 0; s < 4; ++s) {
-        xr[s] = round_to_half(v[4 * i + s].re * inv1);
-        xi[s] = round_to_half(v[4 * i + s].im * inv1);
-    }
-    float r = 0.0f;
+    const int e = split_exponent(quad_max(m));
+    row.scale = power_of_two(e);
+    const float inv = power_of_two(-e);
 #pragma unroll
     for (int p = 0; p < 2; ++p) {
-        row.hr[p] = pack_half2(xr[2 * p], xr[2 * p + 1]);
-        row.hi[p] = pack_half2(xi[2 * p], xi[2 * p + 1]);
-    }
+        float xr[2], xi[2], hr[2], hi[2];
 #pragma unroll
-    for (int s = 0; s < 4; ++s) {
-        xr[s] = fmaf(-row.s1, xr[s], v[4 * i + s].re);
-        xi[s] = fmaf(-row.s1, xi[s], v[4 * i + s].im);
-        r = fmaxf(r, fmaxf(fabsf(xr[s]), fabsf(xi[s])));
-    }
-    const int e2 = split_exponent(quad_max(r));
-    row.s2 = power_of_two(e2);
-    const float inv2 = power_of_two(-e2);
-#pragma unroll
-    for (int p = 0; p < 2; ++p) {
-        row.lr[p] = pack_half2(xr[2 * p] * inv2, xr[2 * p + 1] * inv2);
-        row.li[p] = pack_half2(xi[2 * p] * inv2, xi[2 * p + 1] * inv2);
+        for (int u = 0; u < 2; ++u) {
+            xr[u] = v[4 * i + 2 * p + u].re * inv;
+            xi[u] = v[4 * i + 2 * p + u].im * inv;
+        }
+        // Round a pair to f16 with one instruction, then read the halves back.
+        row.hr[p] = pack_half2(xr[0], xr[1]);
+        row.hi[p] = pack_half2(xi[0], xi[1]);
+        unpack_half2(row.hr[p], hr[0], hr[1]);
+        unpack_half2(row.hi[p], hi[0], hi[1]);
+        // The residuals x / s - hi are exact in f32; 2^12 times them fits f16's range.
+        row.lr[p] = pack_half2(4096.0f * (xr[0] - hr[0]), 4096.0f * (xr[1] - hr[1]));
+        row.li[p] = pack_half2(4096.0f * (xi[0] - hi[0]), 4096.0f * (xi[1] - hi[1]));
     }
     return row;
 }
 
 // The fp32-accurate 16-point DFTs of the warp's 32 butterflies; v is this lane's 16 slots, in
 // the layout of dft16_tensor_cores. A tile's output rows are its input rows, so the two A tiles
-// run one after the other, and each output tile takes s1 (Flo hi + Fhi hi) into v before
-// s2 (Fhi lo) is added (v = s1 a is exact, so fma(s2, b, v) rounds once): fewer live registers.
+// run one after the other, and each output tile takes Fhi hi into v before 2^-12 (Flo hi +
+// Fhi lo) is added with one rounding and the row's scale applied (exact): fewer live registers.
 __device__ __forceinline__ void dft16_split_tensor_cores(Cx<float> (&v)[16]) {
 #pragma unroll
     for (int mt = 0; mt < 2; ++mt) {
@@ -273,22 +273,20 @@ __device__ __forceinline__ void dft16_split_tensor_cores(Cx<float> (&v)[16]) {
             // d0, d1: row g (row slot 2 mt), d2, d3: row g + 8 (row slot 2 mt + 1); columns
             // 8 nt + 2q + u are sample slot 2 nt + u.
             float yr[4] = {0.0f, 0.0f, 0.0f, 0.0f}, yi[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-            // The smaller terms first, into empty accumulators.
-            complex_mma(yr, yi, ahr, ahi, f.lo_re, f.lo_im, f.lo_neg_im);
             complex_mma(yr, yi, ahr, ahi, f.hi_re, f.hi_im, f.hi_neg_im);
 #pragma unroll
             for (int d = 0; d < 4; ++d) {
-                const float s1 = rows[d >> 1].s1;
-                v[(2 * mt + (d >> 1)) * 4 + 2 * nt + (d & 1)] = cx(s1 * yr[d], s1 * yi[d]);
+                v[(2 * mt + (d >> 1)) * 4 + 2 * nt + (d & 1)] = cx(yr[d], yi[d]);
                 yr[d] = 0.0f;
                 yi[d] = 0.0f;
             }
+            complex_mma(yr, yi, ahr, ahi, f.lo_re, f.lo_im, f.lo_neg_im);
             complex_mma(yr, yi, alr, ali, f.hi_re, f.hi_im, f.hi_neg_im);
 #pragma unroll
             for (int d = 0; d < 4; ++d) {
-                const float s2 = rows[d >> 1].s2;
+                const float scale = rows[d >> 1].scale;
                 Cx<float>& y = v[(2 * mt + (d >> 1)) * 4 + 2 * nt + (d & 1)];
-                y = cx(fmaf(s2, yr[d], y.re), fmaf(s2, yi[d], y.im));
+                y = cx(scale * fmaf(2.44140625e-4f, yr[d], y.re), scale * fmaf(2.44140625e-4f, yi[d], y.im));
             }
         }
     }
