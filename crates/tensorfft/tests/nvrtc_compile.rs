@@ -20,6 +20,7 @@ fn all_recipes() -> Vec<Recipe> {
         Precision::F16,
         Precision::BF16,
         Precision::F32,
+        Precision::F32Split,
         Precision::F64,
     ] {
         for n in supported_lengths(p) {

@@ -45,12 +45,20 @@ struct alignas(sizeof(Bits) * V) BitsVec {
     Bits e[V];
 };
 
-// A device-memory load of one 4-, 8- or 16-byte value. With STREAM it does not allocate in L1
-// (ld.global.L1::no_allocate): the data is read once, and L1 is left to the twiddle tables.
+// A device-memory load of one 4-, 8-, 16- or 32-byte value. With STREAM it does not allocate in
+// L1 (ld.global.L1::no_allocate): the data is read once, and L1 is left to the twiddle tables.
 template <bool STREAM, typename T>
 __device__ __forceinline__ T load_data(const T* p) {
     if constexpr (!STREAM) {
         return *p;
+    } else if constexpr (sizeof(T) == 32) {
+        // Runs of four f32 complex values (tensor-core stages of F32Split): two 16-byte loads.
+        T r;
+        const uint4* src = reinterpret_cast<const uint4*>(p);
+        uint4* dst = reinterpret_cast<uint4*>(&r);
+        dst[0] = load_data<true>(src);
+        dst[1] = load_data<true>(src + 1);
+        return r;
     } else if constexpr (sizeof(T) == 16) {
         uint4 r;
         asm("ld.global.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
@@ -62,7 +70,7 @@ __device__ __forceinline__ T load_data(const T* p) {
         asm("ld.global.L1::no_allocate.v2.u32 {%0, %1}, [%2];" : "=r"(r.x), "=r"(r.y) : "l"(p));
         return *reinterpret_cast<const T*>(&r);
     } else {
-        static_assert(sizeof(T) == 4, "4-, 8- or 16-byte loads");
+        static_assert(sizeof(T) == 4, "4-, 8-, 16- or 32-byte loads");
         unsigned int r;
         asm("ld.global.L1::no_allocate.u32 %0, [%1];" : "=r"(r) : "l"(p));
         return *reinterpret_cast<const T*>(&r);
