@@ -130,8 +130,10 @@ proptest! {
                     prop_assert!(!r.half_arithmetic);
                     prop_assert_eq!(r.twiddles, TwiddleSource::Table);
                 }
+                // F32Split always runs its radix-16 stages on the tensor cores.
+                prop_assert!(p != Precision::F32Split || r.tensor_cores);
                 if r.tensor_cores {
-                    prop_assert_eq!(p, Precision::F16);
+                    prop_assert!(matches!(p, Precision::F16 | Precision::F32Split));
                     prop_assert_eq!(r.elements_per_thread, 16);
                     prop_assert_eq!(r.threads_per_transform % 32, 0);
                 }

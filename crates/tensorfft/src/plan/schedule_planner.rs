@@ -449,6 +449,12 @@ fn strided_base(precision: Precision, tuning: &Tuning) -> Tuning {
         exchange: Some(strided_exchange(precision)),
         persistent: Some(false),
         prefetch: Some(false),
+        // Register blocking and launch shape: the caller's, for experiments.
+        elements_per_thread: tuning.elements_per_thread,
+        max_radix: tuning.max_radix,
+        min_blocks_per_sm: tuning.min_blocks_per_sm,
+        twiddles_ahead: tuning.twiddles_ahead,
+        stream_loads: tuning.stream_loads,
         ..Default::default()
     }
 }
@@ -464,7 +470,22 @@ fn pass_recipe(
     len: usize,
     gathered: bool,
 ) -> Result<(Recipe, usize)> {
-    let base = strided_base(precision, tuning);
+    let mut base = strided_base(precision, tuning);
+    // f32 passes of 512 and 1024: 32 values per thread in radix-32 stages (a pass of 1024 has
+    // one shared-memory exchange instead of two), 128 registers, two blocks per SM. H200, same
+    // run, twice (`bench/results/2026-11-25-h200-probe-strided-e32.txt`, the tuning applied to
+    // every kernel of the plan): f32 2^18 43.0% of copy -> 47.1%, 2^20 36.2% -> 39.2%, 512^3
+    // 25.7% -> 30.9%; 1024^2 45.1% -> 44.3% and 64^3 32.5% -> 30.2%, where the single-pass
+    // kernel of the rows lost with it (it keeps its own rule). f16 passes: flat (20.9-21.1%
+    // at 2^20), unchanged.
+    if precision == Precision::F32
+        && (512..=1024).contains(&len)
+        && tuning.elements_per_thread.is_none()
+    {
+        base.elements_per_thread = Some(32);
+        base.max_radix = Some(tuning.max_radix.unwrap_or(32));
+        base.min_blocks_per_sm = Some(tuning.min_blocks_per_sm.unwrap_or(2));
+    }
     let shape = Shape::new([len]);
     let first = plan_c2c_recipe(&shape, precision, &PlanOptions::tuned(base))?;
     // The budget counts the unpadded tile (the tile layout adds at most 1/8 and one bank period).
