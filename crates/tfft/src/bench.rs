@@ -201,17 +201,17 @@ pub fn run(
         };
         match row {
             Ok(Outcome::Row(r)) => {
-                bar.println(row_line(&r));
+                crate::progress::line(&bar, row_line(&r));
                 rows.push(*r);
             }
             Ok(Outcome::Skipped(why)) | Err(Error::OutOfMemory(why)) => {
                 let line = format!("skipped {name}: {why}");
-                bar.println(&line);
+                crate::progress::line(&bar, &line);
                 skipped.push(line);
             }
             Err(e) => {
                 let line = format!("ERROR {name}: {e}");
-                bar.println(&line);
+                crate::progress::line(&bar, &line);
                 errors.push(line);
             }
         }

@@ -156,11 +156,11 @@ pub fn run(
             Ok(Outcome::Rows(mut r)) => rows.append(&mut r),
             Ok(Outcome::Skipped(why)) | Err(Error::OutOfMemory(why)) => {
                 let line = format!("skipped {}: {why}", case_name(c));
-                bar.println(&line);
+                crate::progress::line(&bar, &line);
                 skipped.push(line);
             }
             Err(e) => {
-                bar.println(format!("ERROR {}: {e}", case_name(c)));
+                crate::progress::line(&bar, format!("ERROR {}: {e}", case_name(c)));
                 rows.push(CheckRow::new(
                     c.precision,
                     &c.dims,

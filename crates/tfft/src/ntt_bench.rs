@@ -221,7 +221,7 @@ pub fn run(
                     );
                     row.vs_sppark = row.sppark_ms.map(|s| s / row.tfft_ms);
                 }
-                bar.println(row_line(&row));
+                crate::progress::line(&bar, row_line(&row));
                 if !row.exact {
                     errors.push(format!(
                         "{} 2^{}: output differs from the CPU",
@@ -232,7 +232,7 @@ pub fn run(
             }
             Err(e) => {
                 let line = format!("ERROR {} 2^{}: {e}", r.field, r.log_n);
-                bar.println(&line);
+                crate::progress::line(&bar, &line);
                 errors.push(line);
             }
         }

@@ -273,7 +273,7 @@ pub fn run(
                             "FAIL {} {}: {} + {} wrong words",
                             row.case, row.direction, row.wrong_out_of_place, row.wrong_in_place
                         );
-                        bar.println(&line);
+                        crate::progress::line(&bar, &line);
                         failures.push(line);
                     }
                 }
@@ -281,7 +281,7 @@ pub fn run(
             }
             Err(e) => {
                 let line = format!("ERROR {name}: {e}");
-                bar.println(&line);
+                crate::progress::line(&bar, &line);
                 failures.push(line);
             }
         }

@@ -1,5 +1,6 @@
-//! The progress bar of long sweeps. Its output is drawn only on a terminal, so everything that
-//! matters is also printed with `println!` at the end of a run.
+//! The progress bar of long sweeps. The bar is drawn only on a terminal; lines printed through
+//! [`line`] appear either way (above the bar, or on standard output as they come when it is
+//! redirected), so a run cut short by a time limit still leaves its finished rows.
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -11,4 +12,14 @@ pub fn bar(len: usize) -> ProgressBar {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
+}
+
+/// Prints `text` above the bar, or straight to standard output when the bar is hidden (not a
+/// terminal: indicatif drops `println` then).
+pub fn line(bar: &ProgressBar, text: impl AsRef<str>) {
+    if bar.is_hidden() {
+        println!("{}", text.as_ref());
+    } else {
+        bar.println(text.as_ref());
+    }
 }
