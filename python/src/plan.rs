@@ -264,7 +264,7 @@ impl Plan {
         self.batch
     }
 
-    /// `'f16'`, `'f32'`, `'f64'` or `'bf16'`.
+    /// `'f16'`, `'f32'`, `'f64'`, `'bf16'` or `'f32split'`.
     #[getter]
     fn precision(&self) -> &'static str {
         self.precision

@@ -7,9 +7,7 @@ from typing import Any, Optional, Sequence
 
 from . import _layout
 from ._arrays import PRECISION_OF, dtype_name, framework_of, ops_for
-from ._core import native
-
-_ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16, "f32split": 8}
+from ._core import ELEMENT_BYTES, native
 
 
 class Plan:
@@ -81,7 +79,7 @@ class Plan:
         scratch = holder = None
         if self._plan.scratch_bytes:
             holder, address = ops.scratch(x, self._plan.scratch_bytes)
-            scratch = (address, self._plan.scratch_bytes // _ELEMENT_BYTES[self.precision])
+            scratch = (address, self._plan.scratch_bytes // ELEMENT_BYTES[self.precision])
         self._plan.execute_raw(forward, (ops.ptr(x), count), (ops.ptr(out), count), scratch,
                                ops.stream(device))
         del holder

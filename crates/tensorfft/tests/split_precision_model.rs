@@ -3,21 +3,12 @@
 //! across dynamic ranges, where plain fp16 loses three decimal digits or overflows (issue 10:
 //! F32Split must be within 2x cuFFT fp32's error; ours is below cuFFT's).
 
-use num_complex::Complex;
-use rand::{Rng, SeedableRng};
-use tensorfft::cpu::split_dft::{forward_errors, transform_model, SplitScheme};
+#[path = "support/split_inputs.rs"]
+mod split_inputs;
 
-fn uniform(n: usize, seed: u64) -> Vec<Complex<f32>> {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    (0..n)
-        .map(|_| {
-            Complex::new(
-                rng.random_range(-1.0f32..1.0),
-                rng.random_range(-1.0f32..1.0),
-            )
-        })
-        .collect()
-}
+use num_complex::Complex;
+use split_inputs::{range_cases, uniform};
+use tensorfft::cpu::split_dft::{forward_errors, transform_model, SplitScheme};
 
 /// Within 25% of the fp32 path's error (plus 2e-8 for the smallest sizes), and within the
 /// fp32 bound of `log2 N` half-ulps-ish that the kernels' checks use. Returns the errors in
@@ -54,28 +45,9 @@ fn dynamic_range() {
         let x: Vec<Complex<f32>> = base.iter().map(|c| c * scale).collect();
         assert_fp32_level(&format!("scaled by {scale:e}"), &x);
     }
-    let mut rng = rand::rngs::StdRng::seed_from_u64(8);
-    let mixed: Vec<Complex<f32>> = base
-        .iter()
-        .map(|c| c * 10f32.powf(rng.random_range(-20.0f32..0.0)))
-        .collect();
-    assert_fp32_level("magnitudes 1e-20 … 1", &mixed);
-    let alternate: Vec<Complex<f32>> = base
-        .iter()
-        .enumerate()
-        .map(|(i, c)| if i % 2 == 0 { c * 1e-12 } else { *c })
-        .collect();
-    assert_fp32_level("alternating 1e-12 and 1", &alternate);
-    let spikes: Vec<Complex<f32>> = (0..n)
-        .map(|i| {
-            if i % 97 == 0 {
-                Complex::new(3.0e4, -1.0)
-            } else {
-                Complex::new(0.0, 0.0)
-            }
-        })
-        .collect();
-    assert_fp32_level("zeros and spikes", &spikes);
+    for (label, x) in range_cases(&base, 8) {
+        assert_fp32_level(label, &x);
+    }
     let zeros = vec![Complex::new(0.0f32, 0.0); n];
     for scheme in SplitScheme::ALL {
         assert!(transform_model(&zeros, -1, scheme)

@@ -403,63 +403,51 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Outcome, ten
             let err = error_of(&out, &|got| oracle_error(&x, got, &c.dims, dir, norm))?;
             row(test, err, bound);
         }
-        // F32Split scales every 16-sample vector by a power of two before splitting it: inputs
-        // scaled by 2^-60 and 2^60 must keep the same relative accuracy.
+        // Inputs far from 1, each forward against the oracle: F32Split scales every 16-sample
+        // vector by a power of two before splitting it, so inputs scaled by 2^-60 and 2^60 keep
+        // their relative accuracy; f16 inputs near the top of its range (|x| up to 60 000:
+        // components in ±42 000) never leave it forward-normalized (unscaled they overflow).
+        let mut far: Vec<(f64, Normalization, &'static str)> = Vec::new();
         if c.precision == Precision::F32Split {
-            for (e, test) in [
-                (-60, "forward, inputs x 2^-60"),
-                (60, "forward, inputs x 2^60"),
-            ] {
-                let s = 2f64.powi(e);
-                let scaled: Vec<T> = input
-                    .range(0, len)
-                    .iter()
-                    .map(|&v| T::from_c64(v.to_c64() * s))
-                    .collect();
-                let scaled = CaseInput::<T>::tiled(scaled, len);
-                let xs = scaled.gather(n, &samples);
-                scaled.upload_into(gpu, mid)?;
-                gpu.poison(&mut out)?;
-                plan.execute_into(Direction::Forward, mid, &mut out)?;
-                let err = error_of(&out, &|got| {
-                    oracle_error(&xs, got, &c.dims, Direction::Forward, Normalization::None)
-                })?;
-                row(test, err, bound);
-            }
+            far.push((
+                2f64.powi(-60),
+                Normalization::None,
+                "forward, inputs x 2^-60",
+            ));
+            far.push((2f64.powi(60), Normalization::None, "forward, inputs x 2^60"));
         }
-        // f16 inputs near the top of its range (|x| up to 60 000: components in ±42 000): the
-        // forward-normalized transform never leaves it (an unscaled one overflows to inf).
         if c.precision == Precision::F16 && n >= 64 && len <= 1 << 24 {
-            let big: Vec<T> = input
-                .range(0, len)
-                .iter()
-                .map(|&e| T::from_c64(e.to_c64() * 42000.0))
-                .collect();
-            let big = CaseInput::<T>::tiled(big, len);
-            let xb = big.gather(n, &samples);
-            big.upload_into(gpu, mid)?;
-            let opts = PlanOptions {
-                normalization: Normalization::ForwardByN,
-                tuning: c.tuning,
-                ..Default::default()
-            };
-            let scaled = gpu.plan_c2c_with(&shape, c.precision, &opts)?;
-            gpu.poison(&mut out)?;
-            scaled.execute_into(Direction::Forward, mid, &mut out)?;
-            let err = error_of(&out, &|got| {
-                oracle_error(
-                    &xb,
-                    got,
-                    &c.dims,
-                    Direction::Forward,
-                    Normalization::ForwardByN,
-                )
-            })?;
-            row(
+            far.push((
+                42000.0,
+                Normalization::ForwardByN,
                 "forward, 1/N, |inputs| up to 60 000 (no overflow)",
-                err,
-                bound,
-            );
+            ));
+        }
+        for (factor, norm, test) in far {
+            let scaled = input.scaled(factor);
+            let xs = scaled.gather(n, &samples);
+            scaled.upload_into(gpu, mid)?;
+            let normalized = match norm {
+                Normalization::None => None,
+                _ => Some(gpu.plan_c2c_with(
+                    &shape,
+                    c.precision,
+                    &PlanOptions {
+                        normalization: norm,
+                        tuning: c.tuning,
+                        ..Default::default()
+                    },
+                )?),
+            };
+            gpu.poison(&mut out)?;
+            normalized
+                .as_ref()
+                .unwrap_or(&plan)
+                .execute_into(Direction::Forward, mid, &mut out)?;
+            let err = error_of(&out, &|got| {
+                oracle_error(&xs, got, &c.dims, Direction::Forward, norm)
+            })?;
+            row(test, err, bound);
         }
     }
     gpu.synchronize()?;

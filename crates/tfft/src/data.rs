@@ -88,6 +88,20 @@ impl<T: Element> CaseInput<T> {
         CaseInput { block, len }
     }
 
+    /// The same input with every element multiplied by `factor` (rounded to `T`): the block
+    /// is scaled, so a tiled input stays tiled.
+    pub fn scaled(&self, factor: f64) -> Self {
+        let block = self
+            .block
+            .iter()
+            .map(|&e| T::from_c64(e.to_c64() * factor))
+            .collect();
+        CaseInput {
+            block,
+            len: self.len,
+        }
+    }
+
     /// Whether the input repeats a block (rather than being drawn whole).
     pub fn is_tiled(&self) -> bool {
         self.block.len() < self.len

@@ -167,10 +167,12 @@ fn transform<R: Float>(
             if recipe.half_arithmetic {
                 scale_by(&mut v);
             }
-            if recipe.tensor_cores && radix == 16 && recipe.precision == Precision::F32Split {
-                dft16_split_emulated(&mut v, sign);
-            } else if recipe.tensor_cores && radix == 16 {
-                dft16_tensor_emulated(&mut v, sign);
+            if recipe.tensor_cores && radix == 16 {
+                if recipe.precision == Precision::F32Split {
+                    dft16_split_emulated(&mut v, sign);
+                } else {
+                    dft16_tensor_emulated(&mut v, sign);
+                }
             } else {
                 dft_in_place(&mut v, sign);
             }

@@ -1,7 +1,8 @@
-//! A numerical model of the F32Split precision (issue 10) before its kernels exist: fp32 data
-//! whose radix-16 DFTs run as products of 16-bit halves on the tensor cores, with fp32
-//! accumulation, emulated on the CPU so the choice of splitting can be judged against the f64
-//! oracle and against the plain fp32 path in CI, without a GPU.
+//! A numerical model of the F32Split precision (issue 10): fp32 data whose radix-16 DFTs run
+//! as products of 16-bit halves on the tensor cores, with fp32 accumulation, emulated on the CPU
+//! so splittings can be judged against the f64 oracle and against the plain fp32 path in CI,
+//! without a GPU. The reference executor runs the kernels' scheme through [`dft16_model`]
+//! (`tensor_dft::dft16_split_emulated`).
 //!
 //! Two splittings ([`SplitScheme`]):
 //! - [`SplitScheme::Fp16Scaled`] (after seed 003, Algorithm 1): per 16-sample vector,
@@ -18,8 +19,8 @@
 //!
 //! The tensor cores are modelled as exact products summed and rounded to fp32 once per
 //! instruction (k = 16 for fp16, 8 for TF32), then added to the fp32 accumulator; the
-//! hardware's internal accumulation is not documented bit for bit, so this is a model, not an
-//! emulation of the kernels (those will get theirs in `reference.rs` with the kernels).
+//! hardware's internal accumulation is not documented bit for bit, so GPU results match it to
+//! rounding, not bit for bit.
 //! [`transform_model`] runs a Stockham transform of radix-16 stages (plus one smaller last
 //! radix on CUDA cores) with fp32 twiddles, as the kernels do.
 

@@ -11,9 +11,9 @@ use super::recipe::Recipe;
 /// precision, one rounding per shared-memory exchange in the exchange format, and log2 N levels
 /// of arithmetic in the compute precision (f16 in packed half arithmetic, which also rounds its
 /// twiddles to f16: one more per stage), and two f16 roundings (samples and DFT matrix) per
-/// tensor-core stage (F32Split: eight f32 unit roundoffs per such stage). Measured errors are several times smaller (rounding
-/// errors add as a random walk, the bound adds them linearly); a wrong twiddle or index gives
-/// errors of order one.
+/// tensor-core stage (F32Split: eight f32 unit roundoffs per such stage). Measured errors are
+/// several times smaller (rounding errors add as a random walk, the bound adds them
+/// linearly); a wrong twiddle or index gives errors of order one.
 ///
 /// ```
 /// use tensorfft::{plan::error_bound::error_bound, plan_c2c_recipe, PlanOptions, Precision, Shape};

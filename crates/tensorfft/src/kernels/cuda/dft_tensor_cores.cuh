@@ -141,15 +141,17 @@ __device__ __forceinline__ int split_exponent(float m) {
 
 __device__ __forceinline__ float power_of_two(int e) { return __uint_as_float((unsigned)(127 + e) << 23); }
 
-// This lane's B fragments of Fhi and Flo (scaled by 2^12) for one n tile (output columns 8 nt .. 8 nt + 7), with
-// Im F also negated for the real part's product (Re Y = Re X Re F + Im X (-Im F)).
+// This lane's B fragments of Fhi and Flo (scaled by 2^12) for one n tile (output columns
+// 8 nt .. 8 nt + 7), with Im F also negated for the real part's product
+// (Re Y = Re X Re F + Im X (-Im F)).
 struct SplitFragments {
     unsigned hi_re[2], hi_im[2], hi_neg_im[2];
     unsigned lo_re[2], lo_im[2], lo_neg_im[2];
 };
 
 // The kernels keep every lane's split fragments in shared memory and load one n tile's for each
-// use (12 registers live instead of 32: the split needs them for its own temporaries). Lane l's
+// use (12 registers live instead of 24 for both n tiles: the split needs them for its own
+// temporaries; holding them all spilled 0.3-1 KB per thread at 64-80 registers). Lane l's
 // fragments of n tile nt are the uint4s [nt][0..2][l], so the loads are conflict-free.
 __device__ __forceinline__ uint4* split_fragment_table() {
     __shared__ uint4 table[2][3][32];
