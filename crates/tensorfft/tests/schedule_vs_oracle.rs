@@ -116,6 +116,89 @@ fn long_1d_default_plan() {
     assert_eq!(strided_passes(&s), 2, "{s}");
 }
 
+/// The worst relative error of `s` on `x` over both directions, out of place.
+fn worst_error(s: &Schedule, x: &[Complex<f16>], dims: &[usize]) -> f64 {
+    let xw = widen(x);
+    [Direction::Forward, Direction::Inverse]
+        .into_iter()
+        .map(|dir| {
+            let y = execute_schedule(s, dir, x, false).unwrap();
+            relative_l2(&widen(&y), &oracle_nd(&xw, dims, dir))
+        })
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn f16_pairs_of_items() {
+    // F16 strided passes whose neighbouring items are neighbours in memory compute two items per
+    // f16x2 operation (every stage in f16, scaled before its DFT): within the schedule's bound
+    // in every direction and normalization, in place and out of place, and within f16
+    // arithmetic's class of the f32-arithmetic passes' error (4x: f16 operations and twiddles
+    // instead of f32 ones; measured 2.5x at 2^20 on the H200).
+    let two_passes = Tuning {
+        max_pass_len: Some(128),
+        cluster_blocks: Some(0),
+        ..Default::default()
+    };
+    for (dims, batch, tuning) in [
+        (vec![1 << 14], 2, two_passes),
+        (vec![32, 128], 3, Tuning::default()),
+        (vec![8, 16, 64], 2, Tuning::default()),
+    ] {
+        let s = check_schedule::<Complex<f16>>(&dims, batch, tuning);
+        let paired = s
+            .passes
+            .iter()
+            .filter(|p| matches!(&p.kernel, PassKernel::Strided(sp) if sp.paired))
+            .count();
+        assert!(paired >= 1, "{s}");
+        let unpaired = plan_c2c_schedule(
+            &Shape::from_dims(&dims).batch(batch),
+            Precision::F16,
+            &PlanOptions::tuned(Tuning {
+                paired_items: Some(false),
+                ..tuning
+            }),
+        )
+        .unwrap();
+        assert!(unpaired
+            .passes
+            .iter()
+            .all(|p| !matches!(&p.kernel, PassKernel::Strided(sp) if sp.paired)));
+        let x: Vec<Complex<f16>> = random(s.len());
+        let (e_pairs, e_f32) = (
+            worst_error(&s, &x, &dims),
+            worst_error(&unpaired, &x, &dims),
+        );
+        assert!(
+            e_pairs <= 4.0 * e_f32,
+            "{s}\npairs {e_pairs:.3e} against f32 arithmetic {e_f32:.3e}"
+        );
+    }
+    // An odd number of interleaved columns has no pairs: f32 arithmetic, still right.
+    let columns = Strides { stride: 5, dist: 1 };
+    let s = plan_c2c_schedule(
+        &Shape::new([4096]).batch(5),
+        Precision::F16,
+        &PlanOptions {
+            layout: Layout {
+                input: Some(columns),
+                output: Some(columns),
+            },
+            tuning: Tuning {
+                max_pass_len: Some(64),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(s
+        .passes
+        .iter()
+        .all(|p| !matches!(&p.kernel, PassKernel::Strided(sp) if sp.paired)));
+}
+
 #[test]
 fn strided_passes_with_derived_twiddles() {
     // Strided passes whose stages read only the power-of-two rows of their twiddle tables.

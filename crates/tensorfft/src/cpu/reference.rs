@@ -116,11 +116,14 @@ fn to_real<R: Float>(w: Complex<f64>) -> Complex<R> {
 /// left in `x`. Every exchange between stages rounds to the exchange format; so does the last
 /// stage's output when `round_last` (kernels that keep it in shared memory before storing).
 /// `scale` (a normalized direction) scales every stage's outputs by 1/radix or 1/√radix, rounded
-/// to the compute precision, as the kernels do.
+/// to the compute precision, as the kernels do; packed half arithmetic (`scale_first`) scales
+/// every stage's inputs instead (f16 sums would overflow after the DFT).
+#[allow(clippy::too_many_arguments)]
 fn transform<R: Float>(
     recipe: &Recipe,
-    table: &[Complex<R>],
+    scale_first: bool,
     sign: i32,
+    table: &[Complex<R>],
     round_last: bool,
     scale: StageScale,
     x: &mut Vec<Complex<R>>,
@@ -164,7 +167,7 @@ fn transform<R: Float>(
                         .for_each(|x| *x = Complex::new(x.re * s, x.im * s));
                 }
             };
-            if recipe.half_arithmetic {
+            if scale_first {
                 scale_by(&mut v);
             }
             if recipe.tensor_cores && radix == 16 {
@@ -176,7 +179,7 @@ fn transform<R: Float>(
             } else {
                 dft_in_place(&mut v, sign);
             }
-            if !recipe.half_arithmetic {
+            if !scale_first {
                 scale_by(&mut v);
             }
             let dst = (j / ns) * ns * radix + j % ns;
@@ -220,7 +223,16 @@ fn single_pass<R: Float, T: Element>(
         for (xi, &e) in x.iter_mut().zip(t) {
             *xi = to_compute(e);
         }
-        transform(recipe, &table, sign, false, scale, &mut x, &mut y);
+        transform(
+            recipe,
+            recipe.half_arithmetic,
+            sign,
+            &table,
+            false,
+            scale,
+            &mut x,
+            &mut y,
+        );
         out.extend(x.iter().map(|&c| from_compute::<R, T>(c)));
     }
 }
@@ -277,7 +289,16 @@ fn strided_pass<R: Float, T: Element>(
                 v
             };
         }
-        transform(recipe, &table, sign, true, scale, &mut x, &mut y);
+        transform(
+            recipe,
+            pass.paired,
+            sign,
+            &table,
+            true,
+            scale,
+            &mut x,
+            &mut y,
+        );
         for (k, &c) in x.iter().enumerate() {
             dst[out_off + k * pass.sample_stride_out] = from_compute::<R, T>(c);
         }
@@ -294,6 +315,8 @@ fn run_strided<T: Element>(
 ) {
     match p.inner.precision {
         Precision::F64 => strided_pass::<f64, T>(p, sign, scale, src, dst),
+        // Pairs of items in packed half arithmetic: every operation rounds to f16.
+        Precision::F16 if p.paired => strided_pass::<f16, T>(p, sign, scale, src, dst),
         _ => strided_pass::<f32, T>(p, sign, scale, src, dst),
     }
 }

@@ -15,6 +15,7 @@ const DFT_TENSOR_CORES: &str = include_str!("cuda/dft_tensor_cores.cuh");
 const STOCKHAM_SINGLE_PASS: &str = include_str!("cuda/stockham_single_pass.cuh");
 const STOCKHAM_PAIRED_HALF: &str = include_str!("cuda/stockham_paired_half.cuh");
 const STRIDED_PASS: &str = include_str!("cuda/strided_pass.cuh");
+const STRIDED_PAIRED_HALF: &str = include_str!("cuda/strided_paired_half.cuh");
 const CLUSTER_PASS: &str = include_str!("cuda/cluster_pass.cuh");
 
 /// CUDA C++ source of one kernel module and the names of its entry points.
@@ -103,6 +104,20 @@ impl KernelSource {
         for dir in [Direction::Forward, Direction::Inverse] {
             let name = entry_name(&stem, dir);
             source.push_str(&strided_config(&name, pass, dir, ""));
+            if pass.paired {
+                // Packed half arithmetic on pairs of items: f16 data, f32 stage twiddles.
+                source.push_str(&format!(
+                    r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
+    const unsigned* in, unsigned* out, const float* twiddles,
+    const double* pass_twiddles, const PassGeometry geo) {{
+    StridedPairedHalf<Cfg_{name}>::run<{radices}>(in, out, twiddles, pass_twiddles, geo);
+}}
+"#,
+                    bounds = launch_bounds(recipe),
+                    radices = radix_list(recipe),
+                ));
+                continue;
+            }
             source.push_str(&format!(
                 r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
@@ -195,6 +210,7 @@ fn prelude() -> String {
         STOCKHAM_SINGLE_PASS,
         STOCKHAM_PAIRED_HALF,
         STRIDED_PASS,
+        STRIDED_PAIRED_HALF,
         CLUSTER_PASS,
     ] {
         for line in part.lines().filter(|l| l.trim() != "#pragma once") {
@@ -207,10 +223,13 @@ fn prelude() -> String {
 
 /// How a kernel touches device memory: the single-pass kernel stages both ends or neither; a
 /// strided pass chooses per end and reads samples at run-time strides.
+/// Pairs of items in packed half arithmetic (`paired`) replace the storage and exchange types
+/// and scale each stage before its DFT.
 struct Access {
     staged_in: bool,
     staged_out: bool,
     strided: bool,
+    paired: bool,
 }
 
 impl Access {
@@ -220,6 +239,7 @@ impl Access {
             staged_in: staged,
             staged_out: staged,
             strided: false,
+            paired: false,
         }
     }
 }
@@ -231,10 +251,11 @@ fn strided_config(name: &str, pass: &StridedPass, dir: Direction, extra: &str) -
         staged_in: pass.staged_in(),
         staged_out: pass.staged_out(),
         strided: true,
+        paired: pass.paired,
     };
     let lines = format!(
         "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n{extra}",
-        g = pass.items_per_tile,
+        g = pass.slots_per_tile(),
         stride = pass.item_stride(),
         li = pass.load_items_fastest(),
         si = pass.store_items_fastest(),
@@ -260,10 +281,16 @@ fn config(
         .map(|p| format!("{{{}, {}, {}, {}}}", p.shift_a, p.mul_a, p.shift_b, p.mul_b))
         .collect();
     let exchange = match recipe.exchange {
+        _ if access.paired => "ExchangeF16Pair",
         ExchangeFormat::F16 => "StoreF16",
         ExchangeFormat::BF16 => "StoreBF16",
         ExchangeFormat::F32 => "StoreF32",
         ExchangeFormat::F64 => "StoreF64",
+    };
+    let store = if access.paired {
+        "StoreF16Pair"
+    } else {
+        store_type(recipe.precision)
     };
     // Packed half arithmetic: the kernel counts pairs of values per thread.
     let values = if recipe.half_arithmetic {
@@ -291,6 +318,7 @@ struct Cfg_{name} {{
     static constexpr bool PREFETCH = {prefetch};
     static constexpr bool STREAM_LOADS = {stream_loads};
     static constexpr int SCALE = {scale};
+    static constexpr bool SCALE_FIRST = {scale_first};
     static constexpr bool TW_AHEAD = {tw_ahead};
     static constexpr bool TENSOR = {tensor};
     static constexpr bool SPLIT = {split};
@@ -298,7 +326,6 @@ struct Cfg_{name} {{
     static constexpr int PAD[{pad_len}][4] = {{{pads}}};
 {extra}}};
 "#,
-        store = store_type(recipe.precision),
         n = recipe.n,
         e = values,
         t = recipe.threads_per_transform,
@@ -315,6 +342,7 @@ struct Cfg_{name} {{
         stream_loads = recipe.stream_loads,
         tw_ahead = recipe.twiddles_ahead,
         scale = scale.code(),
+        scale_first = access.paired,
         tensor = recipe.tensor_cores,
         split = recipe.precision == Precision::F32Split,
         smem_stride = recipe.shared_stride(),

@@ -342,6 +342,11 @@ pub struct Tuning {
     /// f16, so the error is that of f16 arithmetic (cuFFT's F16 class, about 1e-3) rather than
     /// of f32 (2–4e-4): `Some(false)` keeps f32 arithmetic.
     pub half_arithmetic: Option<bool>,
+    /// F16 strided passes whose neighbouring items are neighbours in memory: compute two items
+    /// per f16x2 instruction (packed half arithmetic on pairs of items; every distance of the
+    /// pass must be even). Default: on where the pass allows it (bench/NOTES.md step 45);
+    /// `Some(false)` keeps f32 arithmetic in every strided pass.
+    pub paired_items: Option<bool>,
     /// Load the data without allocating it in L1 (`ld.global.L1::no_allocate`), so that L1
     /// keeps the twiddle tables.
     pub stream_loads: Option<bool>,

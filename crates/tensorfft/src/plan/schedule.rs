@@ -424,9 +424,11 @@ fn strided_error_bound(s: &StridedPass) -> f64 {
         ExchangeFormat::F32 => Precision::F32.unit_roundoff(),
         ExchangeFormat::F64 => Precision::F64.unit_roundoff(),
     };
-    // Strided passes compute in f32, or f64 for f64 data.
+    // Strided passes compute in f32, or f64 for f64 data, or f16 on pairs of items (whose
+    // stages count as packed half arithmetic: f16 operations and f16 stage twiddles).
     let u_compute = match s.inner.precision {
         Precision::F64 => Precision::F64.unit_roundoff(),
+        Precision::F16 if s.paired => Precision::F16.unit_roundoff(),
         _ => Precision::F32.unit_roundoff(),
     };
     let twiddle = if s.twiddle.is_some() {
@@ -434,7 +436,15 @@ fn strided_error_bound(s: &StridedPass) -> f64 {
     } else {
         0.0
     };
-    error_bound(&s.inner) + 2.0 * u_exchange + twiddle
+    let inner = if s.paired {
+        error_bound(&Recipe {
+            half_arithmetic: true,
+            ..s.inner.clone()
+        })
+    } else {
+        error_bound(&s.inner)
+    };
+    inner + 2.0 * u_exchange + twiddle
 }
 
 impl fmt::Display for Schedule {

@@ -2,7 +2,7 @@
 //! passes of radix up to [`DEFAULT_MAX_PASS_LEN`] where it does not. Pure data in, data out.
 
 use super::cluster_pass::{ClusterPass, MAX_CLUSTER_BLOCKS};
-use super::options::{IoMode, Layout, Normalization, PlanOptions, Strides, Tuning};
+use super::options::{ExchangeFormat, IoMode, Layout, Normalization, PlanOptions, Strides, Tuning};
 use super::planner::{max_len, plan_c2c_recipe, MAX_SHARED_BYTES, MAX_THREADS_PER_BLOCK};
 use super::precision::Precision;
 use super::recipe::Recipe;
@@ -296,16 +296,20 @@ fn stockham_pass(
     }
     debug_assert!(dims.len() <= MAX_ITEM_DIMS);
     let sample_stride_in = (n / len).saturating_mul(a);
+    let sample_stride_out = ns.saturating_mul(b);
     // Items whose neighbours are contiguous are loaded straight into registers; others are
     // gathered through shared memory.
     let gathered = dims[0].in_stride >= sample_stride_in;
-    let (inner_recipe, items_per_tile) = pass_recipe(precision, tuning, len, gathered)?;
+    let paired = precision == Precision::F16
+        && tuning.paired_items != Some(false)
+        && pairs_of_items(&dims, gathered, sample_stride_in, sample_stride_out);
+    let (inner_recipe, items_per_tile) = pass_recipe(precision, tuning, len, gathered, paired)?;
     let pass = StridedPass {
         inner: inner_recipe,
         items_per_tile,
         dims,
         sample_stride_in,
-        sample_stride_out: ns.saturating_mul(b),
+        sample_stride_out,
         twiddle,
         normalization: Normalization::None,
         item_stride: 0,
@@ -315,6 +319,7 @@ fn stockham_pass(
         //   lose (f64 2^15, items of 256: 45.2% against 46.6%; 2^22: 28.3% against 28.8%),
         //   and so do f32 (2^20 34.8% against 35.6%) and f16 (2^20 15.7% against 20.3%).
         direct_store: precision == Precision::F64 && len >= 512,
+        paired,
     }
     .with_tile_layout();
     let smem = pass.shared_bytes() + pass.static_shared_bytes();
@@ -324,6 +329,34 @@ fn stockham_pass(
         )));
     }
     Ok(pass)
+}
+
+/// Whether a directly loaded pass can take its items in pairs (`StridedPass::paired`): sample k
+/// of items 2p and 2p + 1 must be one aligned 8-byte word in the input (unit stride between
+/// neighbouring items, an even count of them, every other distance even), and likewise in the
+/// output where the last stage stores straight from registers (staged stores write each item's
+/// samples on their own).
+fn pairs_of_items(
+    dims: &[ItemDim],
+    gathered: bool,
+    sample_stride_in: usize,
+    sample_stride_out: usize,
+) -> bool {
+    let even = |x: usize| x.is_multiple_of(2);
+    let Some((first, rest)) = dims.split_first() else {
+        return false;
+    };
+    let store_direct = first.out_stride < sample_stride_out;
+    !gathered
+        && first.in_stride == 1
+        && first.count >= 2
+        && even(first.count)
+        && even(sample_stride_in)
+        && rest.iter().all(|d| even(d.in_stride))
+        && (!store_direct
+            || (first.out_stride == 1
+                && even(sample_stride_out)
+                && rest.iter().all(|d| even(d.out_stride))))
 }
 
 /// Threads per block a cluster pass aims for.
@@ -342,9 +375,14 @@ fn cluster_pair(
     b: &StridedPass,
 ) -> Result<Option<ClusterPass>> {
     let n = a.len() * b.len();
-    let e = tuning
-        .elements_per_thread
-        .unwrap_or(a.inner.elements_per_thread);
+    // Values per thread: the passes' own, or for F16 passes on pairs of items (whose slots count
+    // pairs) the 16 of f16 passes in f32 arithmetic; the cluster kernel computes one item per
+    // lane.
+    let e = tuning.elements_per_thread.unwrap_or(if a.paired {
+        16
+    } else {
+        a.inner.elements_per_thread
+    });
     let blocks = match tuning.cluster_blocks {
         Some(c) => c,
         // Where the cluster kernel, one cluster per group, measured faster than the two passes
@@ -402,8 +440,10 @@ fn cluster_pair(
         Ok(StridedPass {
             inner: recipe,
             items_per_tile: items,
-            // The first pass leaves its outputs in shared memory for the second.
+            // The first pass leaves its outputs in shared memory for the second; the cluster
+            // kernel computes one item per lane.
             direct_store: false,
+            paired: false,
             ..p.clone()
         }
         .with_tile_layout())
@@ -469,8 +509,15 @@ fn pass_recipe(
     tuning: &Tuning,
     len: usize,
     gathered: bool,
+    paired: bool,
 ) -> Result<(Recipe, usize)> {
     let mut base = strided_base(precision, tuning);
+    if paired {
+        // One slot holds a pair of items: 8-byte exchange elements (f16x2 real parts, then
+        // imaginary parts), the layout of an f32 tile; f16 stage twiddles read whole rows.
+        base.exchange = Some(ExchangeFormat::F32);
+        base.derived_twiddles = Some(tuning.derived_twiddles.unwrap_or(false));
+    }
     // f32 passes of 512 and 1024: 32 values per thread in radix-32 stages (a pass of 1024 has
     // one shared-memory exchange instead of two), 128 registers, two blocks per SM. H200, same
     // run, twice (`bench/results/2026-11-25-h200-probe-strided-e32.txt`, the tuning applied to
@@ -486,15 +533,28 @@ fn pass_recipe(
         base.max_radix = Some(tuning.max_radix.unwrap_or(32));
         base.min_blocks_per_sm = Some(tuning.min_blocks_per_sm.unwrap_or(2));
     }
+    // F16 pairs of items of 512 and 1024 the same way, with radix-16 stages: H200, same runs,
+    // twice (`bench/results/2026-11-25-h200-probe-pairs.txt`): f16 2^20 28.6% of copy (16 pairs
+    // per thread, 64 registers) -> 31.7%, 2^18 37.8% -> 40.0%; radix-32 stages 30.5% / 34.1%
+    // (spills at 2^18), one block per SM 26.7% / 33.5%. Shorter passes keep 16 per thread
+    // (2^22, passes of 256 and 128: 31.1% against 27.1%).
+    if paired && (512..=1024).contains(&len) && tuning.elements_per_thread.is_none() {
+        base.elements_per_thread = Some(32);
+        base.max_radix = Some(tuning.max_radix.unwrap_or(16));
+        base.min_blocks_per_sm = Some(tuning.min_blocks_per_sm.unwrap_or(2));
+    }
     let shape = Shape::new([len]);
     let first = plan_c2c_recipe(&shape, precision, &PlanOptions::tuned(base))?;
     // The budget counts the unpadded tile (the tile layout adds at most 1/8 and one bank period).
     let item_bytes = len * first.exchange.bytes();
+    // Items per slot of the tile, and a slot's bytes in device memory.
+    let per_slot = if paired { 2 } else { 1 };
+    let slot_bytes = per_slot * precision.complex_bytes();
     let tile_bytes = tuning.pass_tile_bytes.unwrap_or(DEFAULT_PASS_TILE_BYTES);
     let fit = (tile_bytes / item_bytes).clamp(1, MAX_ITEMS_PER_TILE);
     let t = first.threads_per_transform;
-    let items_per_tile = match tuning.items_per_tile {
-        Some(g) if g.is_power_of_two() && g <= 1024 => g,
+    let slots = match tuning.items_per_tile {
+        Some(g) if g.is_power_of_two() && g >= per_slot && g <= 1024 => g / per_slot,
         Some(g) => {
             return Err(Error::unsupported(
                 format!("{g} items per tile"),
@@ -505,15 +565,16 @@ fn pass_recipe(
         // At least 64 bytes of neighbouring items per sample row (f32 1024: 8 items in 512
         // threads measured 29.9% of copy for 2^20 against 22.7% with 4; H200, multipass_probe).
         None => (PASS_THREADS / t)
-            .max(64 / precision.complex_bytes())
+            .max(64 / slot_bytes)
             .min(MAX_THREADS_PER_BLOCK / t)
             .max(1),
     };
     let per_round = if gathered {
-        (PASS_THREADS / t).clamp(1, items_per_tile)
+        (PASS_THREADS / t).clamp(1, slots)
     } else {
-        items_per_tile
+        slots
     };
+    let items_per_tile = slots * per_slot;
     let recipe = plan_c2c_recipe(
         &shape,
         precision,

@@ -132,6 +132,12 @@ pub struct StridedPass {
     /// whose 16-byte elements fill 64-byte segments from four neighbouring threads. Never in a
     /// cluster's first pass.
     pub direct_store: bool,
+    /// F16 in packed half arithmetic on pairs of neighbouring items (`strided_paired_half.cuh`):
+    /// sample k of items 2p and 2p + 1 is one 8-byte word, computed as f16x2, so the inner
+    /// recipe describes one pair slot (f32-sized exchange elements, `transforms_per_block` slots
+    /// per round) and a tile holds `items_per_tile / 2` slots. Every stage is scaled before its
+    /// DFT and computes in f16.
+    pub paired: bool,
 }
 
 impl StridedPass {
@@ -181,6 +187,22 @@ impl StridedPass {
     /// ```
     pub fn tiles(&self) -> usize {
         self.items().div_ceil(self.items_per_tile)
+    }
+
+    /// Shared-memory slots of a tile: its items, or its pairs of items when `paired`.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F16, &PlanOptions::default()).unwrap();
+    /// let PassKernel::Strided(p) = &s.passes[0].kernel else { panic!() };
+    /// assert!(p.paired && p.slots_per_tile() * 2 == p.items_per_tile);
+    /// ```
+    pub fn slots_per_tile(&self) -> usize {
+        if self.paired {
+            self.items_per_tile / 2
+        } else {
+            self.items_per_tile
+        }
     }
 
     /// Threads per block.
@@ -262,7 +284,7 @@ impl StridedPass {
     /// ```
     pub fn shared_bytes(&self) -> usize {
         let buffers = if self.staged_in() { 2 } else { 1 };
-        buffers * self.items_per_tile * self.item_stride() * self.inner.exchange.bytes()
+        buffers * self.slots_per_tile() * self.item_stride() * self.inner.exchange.bytes()
     }
 
     /// Static shared memory of a block: where each item of the two tiles in flight starts
@@ -327,7 +349,7 @@ impl StridedPass {
     /// ```
     pub fn kernel_stem(&self) -> String {
         format!(
-            "tfft_strided_g{}_{}{}{}{}_{}",
+            "tfft_strided_g{}_{}{}{}{}{}_{}",
             self.items_per_tile,
             if self.load_items_fastest() {
                 "li"
@@ -348,6 +370,7 @@ impl StridedPass {
                 crate::Normalization::ForwardByN => "_fsc",
                 crate::Normalization::Ortho => "_osc",
             },
+            if self.paired { "_pairs" } else { "" },
             self.inner.kernel_stem().trim_start_matches("tfft_c2c_")
         )
     }
@@ -362,11 +385,12 @@ impl fmt::Display for StridedPass {
             .collect();
         write!(
             f,
-            "strided DFT {} radices={:?} E={} T={} items/round={} items/tile={} samples@{}/{} items=[{}]{}{}{} smem={}B",
+            "strided DFT {} radices={:?} E={} T={} {}/round={} items/tile={} samples@{}/{} items=[{}]{}{}{} smem={}B",
             self.inner.n,
             self.inner.radices,
             self.inner.elements_per_thread,
             self.inner.threads_per_transform,
+            if self.paired { "f16x2 item pairs" } else { "items" },
             self.inner.transforms_per_block,
             self.items_per_tile,
             self.sample_stride_in,

@@ -30,6 +30,16 @@ __device__ __forceinline__ Cx<T> cmul(Cx<T> a, Cx<T> b) {
 template <typename T>
 __device__ __forceinline__ Cx<T> cscale(Cx<T> a, T s) { return cx(a.re * s, a.im * s); }
 
+// A float or double constant in the compute type T (a conversion; packed half arithmetic
+// specializes it to round into both halves, half2_arithmetic.cuh).
+template <typename T>
+struct RealFrom {
+    template <typename S>
+    static __device__ __forceinline__ T of(S x) {
+        return (T)x;
+    }
+};
+
 // What a radix-R stage multiplies its outputs by in a normalized direction: SCALE 1 is 1/R
 // (exact), SCALE 2 is 1/sqrt(R) (exact for R = 4, 16, 64), anything else 1.
 template <int R, int SCALE>

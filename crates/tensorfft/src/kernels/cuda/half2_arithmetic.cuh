@@ -55,6 +55,20 @@ __device__ __forceinline__ H2 h2_splat(float x) {
     return h2_bits(d);
 }
 
+// Two f32 values rounded to f16, `lo` in the low half (the first of a pair), `hi` in the high.
+__device__ __forceinline__ H2 h2_pack(float lo, float hi) {
+    unsigned int d;
+    asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(d) : "f"(hi), "f"(lo));
+    return h2_bits(d);
+}
+
+// A constant (a stage's twiddle, a scale) rounded to f16 in both halves.
+template <>
+struct RealFrom<H2> {
+    static __device__ __forceinline__ H2 of(float x) { return h2_splat(x); }
+    static __device__ __forceinline__ H2 of(double x) { return h2_splat((float)x); }
+};
+
 // f16 bits of a double, rounded to nearest even; for compile-time constants in the normal range.
 __device__ __forceinline__ constexpr unsigned int half_bits_of(double x) {
     unsigned int sign = x < 0 ? 0x8000u : 0u;
@@ -115,6 +129,36 @@ __device__ __forceinline__ Cx<H2> rot16(Cx<H2> a, int k) {
         if (c_bits == s_bits) return cx(h * (a.re - a.im), h * (a.re + a.im));
         return cx(h * (a.re + a.im), h * (a.im - a.re));
     }
+    const H2 c = h2_const(c_bits);
+    const H2 s = h2_const(s_bits);
+    const H2 neg_s = h2_const(s_bits ^ 0x8000u);
+    return cx(h2_fma(a.re, c, a.im * neg_s), h2_fma(a.re, s, a.im * c));
+}
+
+// cos(2 pi k / 32) as f16 bits for odd k (even k are rot16's), evaluated by the compiler.
+template <int K>
+struct HalfCos32 {
+    static constexpr unsigned int bits = half_bits_of(cos32(K));
+};
+
+__device__ __forceinline__ constexpr unsigned int half_cos32(int k) {
+    return k == 1 ? HalfCos32<1>::bits : k == 3 ? HalfCos32<3>::bits : k == 5 ? HalfCos32<5>::bits
+         : k == 7 ? HalfCos32<7>::bits : k == 9 ? HalfCos32<9>::bits : k == 11 ? HalfCos32<11>::bits
+         : k == 13 ? HalfCos32<13>::bits : k == 15 ? HalfCos32<15>::bits : k == 17 ? HalfCos32<17>::bits
+         : k == 19 ? HalfCos32<19>::bits : k == 21 ? HalfCos32<21>::bits : k == 23 ? HalfCos32<23>::bits
+         : k == 25 ? HalfCos32<25>::bits : k == 27 ? HalfCos32<27>::bits : k == 29 ? HalfCos32<29>::bits
+                   : HalfCos32<31>::bits;
+}
+
+// rot32 (complex.cuh) for two values at once: even k are rot16's; odd k a multiply and an fma
+// per component.
+template <int DIR>
+__device__ __forceinline__ Cx<H2> rot32(Cx<H2> a, int k) {
+    k &= 31;
+    if ((k & 1) == 0) return rot16<DIR>(a, k >> 1);
+    // s = DIR * sin(2 pi k / 32) = DIR * cos(2 pi (k + 24) / 32); negation flips the sign bit.
+    const unsigned int c_bits = half_cos32(k);
+    const unsigned int s_bits = half_cos32((k + 24) & 31) ^ (DIR < 0 ? 0x8000u : 0u);
     const H2 c = h2_const(c_bits);
     const H2 s = h2_const(s_bits);
     const H2 neg_s = h2_const(s_bits ^ 0x8000u);

@@ -39,6 +39,11 @@ template <>
 struct Real2Of<double> {
     typedef double2 Type;
 };
+// Packed half arithmetic on pairs of items (strided_paired_half.cuh) reads the f32 tables.
+template <>
+struct Real2Of<H2> {
+    typedef float2 Type;
+};
 
 template <typename Bits, int V>
 struct alignas(sizeof(Bits) * V) BitsVec {
@@ -239,9 +244,9 @@ struct SinglePass {
 #pragma unroll
                 for (int r = 1; r < R; ++r) {
                     if (Cfg::DERIVED_TW && (r & (r - 1)) != 0) continue;  // derived_twiddles()
-                    if (Cfg::TW_TABLE) {
+                    if constexpr (Cfg::TW_TABLE) {
                         const R2 q = __ldg(reinterpret_cast<const R2*>(c.twiddles) + TWOFF + r * NS + m);
-                        tw[k * R + r] = cx((Real)q.x, (Real)(DIR < 0 ? q.y : -q.y));
+                        tw[k * R + r] = cx(RealFrom<Real>::of(q.x), RealFrom<Real>::of(DIR < 0 ? q.y : -q.y));
                     } else {
                         Real sn, cs;
                         sincospi_real((Real)(2 * DIR) * (Real)(m * r) / (Real)(NS * R), &sn, &cs);
@@ -392,6 +397,15 @@ struct SinglePass {
         }
         if constexpr (Cfg::TW_AHEAD && RN > 0) load_twiddles<RN, NSN, TWOFFN, width<RN, false, LASTN>()>(c, tw);
 
+        // Kernels of a normalized direction (SCALE) scale every stage by 1/R (exact: a power of
+        // two) or 1/sqrt(R), so no intermediate outgrows the input (f16 would overflow if the
+        // output alone were scaled). Packed half arithmetic (SCALE_FIRST) scales before the DFT,
+        // whose f16 sums would overflow first.
+        if constexpr (Cfg::SCALE != 0 && Cfg::SCALE_FIRST) {
+#pragma unroll
+            for (int i = 0; i < E; ++i) v[i] = cscale(v[i], RealFrom<Real>::of(stage_scale<R, Cfg::SCALE>()));
+        }
+
         // Radix-R DFTs.
         if constexpr (TENSOR) {
             if constexpr (Cfg::SPLIT)
@@ -402,12 +416,9 @@ struct SinglePass {
 #pragma unroll
             for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
         }
-        // Kernels of a normalized direction (SCALE) scale every stage by 1/R (exact: a power of
-        // two) or 1/sqrt(R), so no intermediate outgrows the input (f16 would overflow if the
-        // output alone were scaled).
-        if constexpr (Cfg::SCALE != 0) {
+        if constexpr (Cfg::SCALE != 0 && !Cfg::SCALE_FIRST) {
 #pragma unroll
-            for (int i = 0; i < E; ++i) v[i] = cscale(v[i], (Real)stage_scale<R, Cfg::SCALE>());
+            for (int i = 0; i < E; ++i) v[i] = cscale(v[i], RealFrom<Real>::of(stage_scale<R, Cfg::SCALE>()));
         }
 
         // Scatter.
@@ -472,7 +483,7 @@ struct SinglePass {
         constexpr int STRIDE = N / R0;
         if (!c.valid) {
 #pragma unroll
-            for (int i = 0; i < E; ++i) raw[i] = Store::pack(cx((Real)0, (Real)0));
+            for (int i = 0; i < E; ++i) raw[i] = Store::pack(cx(RealFrom<Real>::of(0.0), RealFrom<Real>::of(0.0)));
             return;
         }
         if constexpr (tensor_stage<R0>()) {
