@@ -268,6 +268,21 @@ fn two_dimensional() {
     };
     let s = check_schedule::<Complex<f32>>(&[64, 16], 2, tuning);
     assert_eq!(s.passes.len(), 4, "{s}");
+    // Column axes of 2048 and 4096 (f32, f16) are one strided pass of a few items per tile
+    // (the tile within 128 KiB); other precisions and contiguous axes split them.
+    for (dims, items) in [([2048, 4], 8), ([4096, 2], 4)] {
+        let s = check_schedule::<Complex<f32>>(&dims, 1, Tuning::default());
+        assert_eq!(s.passes.len(), 2, "{s}");
+        let PassKernel::Strided(p) = &s.passes[1].kernel else {
+            panic!("{s}")
+        };
+        assert_eq!((p.len(), p.items_per_tile), (dims[0], items), "{s}");
+        assert!(p.shared_bytes() <= 140 * 1024, "{s}");
+        let s = check_schedule::<Complex<f16>>(&dims, 1, Tuning::default());
+        assert_eq!(s.passes.len(), 2, "{s}");
+        let s = check_schedule::<Complex<f64>>(&dims, 1, Tuning::default());
+        assert_eq!(s.passes.len(), 3, "{s}");
+    }
     // The row axis of 2^15 runs on a cluster, the column axis as one strided pass.
     let s = check_schedule::<Complex<f32>>(&[4, 1 << 15], 1, Tuning::default());
     assert_eq!(s.passes.len(), 2, "{s}");

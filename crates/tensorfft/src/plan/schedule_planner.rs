@@ -111,7 +111,7 @@ pub fn plan_c2c_schedule(
             continue;
         }
         let mut ns = 1;
-        for len in pass_lengths(n, max_pass) {
+        for len in axis_pass_lengths(precision, &options.tuning, n, inner, max_pass) {
             steps.push((axis, len, ns));
             ns *= len;
         }
@@ -199,6 +199,33 @@ pub fn plan_c2c_schedule(
         normalization: options.normalization,
         passes,
     })
+}
+
+/// The pass lengths of an axis of length `n` whose later axes hold `inner` elements: the
+/// fewest of at most `max_pass` ([`pass_lengths`]), except that an f32 or f16 axis of 2048 or
+/// 4096 other than the contiguous one is a single pass (its tile capped at
+/// [`LONG_PASS_TILE_BYTES`]: 4 to 16 items) unless the tuning sets the pass length. H200, twice
+/// each (`bench/results/2026-11-25-h200-probe-long-passes*.txt`, `multipass_probe`): f32 2048²
+/// 32.7% of copy -> 40.1%, 4096² 32.4% -> 35.2% (cuFFT 34.5%), 4096 x 64 33.0% -> 36.3%; f16
+/// 2048² 32.3% -> 36.7%, 4096² 27.2% -> 32.5%. Longer or contiguous axes lose: f32 8192² (two
+/// items per tile) 31.9% -> 24.5%, 1D 2^22 as 2048 x 2048 32.4% -> 30.4%, 2^24 as 4096 x 4096
+/// 30.5% -> 25.7%.
+fn axis_pass_lengths(
+    precision: Precision,
+    tuning: &Tuning,
+    n: usize,
+    inner: usize,
+    max_pass: usize,
+) -> Vec<usize> {
+    let long_column = tuning.max_pass_len.is_none()
+        && inner > 1
+        && matches!(precision, Precision::F32 | Precision::F16)
+        && (2048..=4096).contains(&n);
+    if long_column {
+        vec![n]
+    } else {
+        pass_lengths(n, max_pass)
+    }
 }
 
 /// Splits an axis of length `n` (a power of two) into the fewest pass lengths of at most
@@ -358,6 +385,11 @@ fn pairs_of_items(
                 && even(sample_stride_out)
                 && rest.iter().all(|d| even(d.out_stride))))
 }
+
+/// Shared memory of a directly loaded strided pass's tile at most: the item counts the rows rule
+/// asks for (64-byte rows) are halved until the tile fits, so passes of 2048 and 4096 (f32: 8
+/// and 4 items) run one block of 128 KiB per multiprocessor.
+pub const LONG_PASS_TILE_BYTES: usize = 128 * 1024;
 
 /// Threads per block a cluster pass aims for.
 const CLUSTER_THREADS: usize = 512;
@@ -567,6 +599,7 @@ fn pass_recipe(
         None => (PASS_THREADS / t)
             .max(64 / slot_bytes)
             .min(MAX_THREADS_PER_BLOCK / t)
+            .min(prev_power_of_two(LONG_PASS_TILE_BYTES / item_bytes))
             .max(1),
     };
     let per_round = if gathered {
@@ -584,4 +617,13 @@ fn pass_recipe(
         }),
     )?;
     Ok((recipe, items_per_tile))
+}
+
+/// The largest power of two not above `x` (1 for 0).
+fn prev_power_of_two(x: usize) -> usize {
+    if x == 0 {
+        1
+    } else {
+        1 << x.ilog2()
+    }
 }
