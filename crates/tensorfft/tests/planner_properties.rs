@@ -248,9 +248,21 @@ proptest! {
                     if let PassKernel::Strided(sp) = &pass.kernel {
                         prop_assert!(sp.dims.len() <= MAX_ITEM_DIMS);
                         prop_assert_eq!(sp.items() * sp.len(), s.len());
-                        prop_assert_eq!(sp.items_per_tile % sp.inner.transforms_per_block, 0);
+                        prop_assert_eq!(sp.slots_per_tile() % sp.inner.transforms_per_block, 0);
                         if !sp.staged_in() {
-                            prop_assert_eq!(sp.items_per_tile, sp.inner.transforms_per_block);
+                            prop_assert_eq!(sp.slots_per_tile(), sp.inner.transforms_per_block);
+                        }
+                        if sp.paired {
+                            // Sample k of items 2p and 2p + 1 is one aligned 8-byte word.
+                            let (first, rest) = (&sp.dims[0], &sp.dims[1..]);
+                            prop_assert_eq!(p, Precision::F16);
+                            prop_assert!(!sp.staged_in() && first.in_stride == 1 && first.count % 2 == 0);
+                            prop_assert!(sp.sample_stride_in % 2 == 0 && rest.iter().all(|d| d.in_stride % 2 == 0));
+                            prop_assert_eq!(sp.items_per_tile, 2 * sp.slots_per_tile());
+                            if !sp.staged_out() {
+                                prop_assert!(first.out_stride == 1 && sp.sample_stride_out % 2 == 0);
+                                prop_assert!(rest.iter().all(|d| d.out_stride % 2 == 0));
+                            }
                         }
                         if s.len() <= 1 << 16 {
                             for (stride, out) in [(sp.sample_stride_in, false), (sp.sample_stride_out, true)] {

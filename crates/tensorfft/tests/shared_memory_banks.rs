@@ -158,7 +158,7 @@ fn strided_tiles_index_inside_their_items() {
             assert!(p.apply(n - 1) < stride, "{sp}: {p:?} reaches past the item");
         }
         assert!(
-            sp.items_per_tile * stride * sp.inner.exchange.bytes() <= sp.shared_bytes(),
+            sp.slots_per_tile() * stride * sp.inner.exchange.bytes() <= sp.shared_bytes(),
             "{sp}"
         );
         let mut ns = 1;

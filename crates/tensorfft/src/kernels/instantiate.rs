@@ -144,8 +144,8 @@ impl KernelSource {
     /// ```
     /// # use tensorfft::{kernels::KernelSource, plan_c2c_schedule, PlanOptions, Precision, Shape};
     /// # use tensorfft::plan::schedule::PassKernel;
-    /// let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
-    /// let PassKernel::Cluster(c) = &s.passes[0].kernel else { panic!("2^16 runs on a cluster") };
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 15]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// let PassKernel::Cluster(c) = &s.passes[0].kernel else { panic!("2^15 runs on a cluster") };
     /// assert!(KernelSource::cluster_pass(c).source.contains("__cluster_dims__(8, 1, 1)"));
     /// ```
     pub fn cluster_pass(pass: &ClusterPass) -> Self {

@@ -22,9 +22,9 @@ pub const MAX_CLUSTER_BLOCKS: usize = 8;
 ///
 /// ```
 /// use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
-/// let s = plan_c2c_schedule(&Shape::new([1 << 16]).batch(2), Precision::F32, &PlanOptions::default()).unwrap();
-/// let PassKernel::Cluster(c) = &s.passes[0].kernel else { panic!("2^16 runs on a cluster") };
-/// assert_eq!(c.len(), 1 << 16);
+/// let s = plan_c2c_schedule(&Shape::new([1 << 15]).batch(2), Precision::F32, &PlanOptions::default()).unwrap();
+/// let PassKernel::Cluster(c) = &s.passes[0].kernel else { panic!("2^15 runs on a cluster") };
+/// assert_eq!(c.len(), 1 << 15);
 /// assert_eq!(c.groups(), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -85,7 +85,7 @@ impl ClusterPass {
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
-    /// # let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let s = plan_c2c_schedule(&Shape::new([1 << 15]), Precision::F32, &PlanOptions::default()).unwrap();
     /// # let PassKernel::Cluster(c) = &s.passes[0].kernel else { panic!() };
     /// assert_eq!(c.threads_per_block(), c.second.threads_per_block());
     /// ```
@@ -98,9 +98,9 @@ impl ClusterPass {
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
-    /// # let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let s = plan_c2c_schedule(&Shape::new([1 << 15]), Precision::F32, &PlanOptions::default()).unwrap();
     /// # let PassKernel::Cluster(c) = &s.passes[0].kernel else { panic!() };
-    /// assert!(c.shared_bytes() >= (1 << 16) / c.cluster * 8);
+    /// assert!(c.shared_bytes() >= (1 << 15) / c.cluster * 8);
     /// ```
     pub fn shared_bytes(&self) -> usize {
         let landing = if self.landing {
@@ -118,7 +118,7 @@ impl ClusterPass {
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
-    /// # let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let s = plan_c2c_schedule(&Shape::new([1 << 15]), Precision::F32, &PlanOptions::default()).unwrap();
     /// # let PassKernel::Cluster(c) = &s.passes[0].kernel else { panic!() };
     /// assert_eq!(c.landing_offset() % 16, 0);
     /// ```
@@ -138,7 +138,7 @@ impl ClusterPass {
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
-    /// # let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let s = plan_c2c_schedule(&Shape::new([1 << 15]), Precision::F32, &PlanOptions::default()).unwrap();
     /// # let PassKernel::Cluster(c) = &s.passes[0].kernel else { panic!() };
     /// assert!(c.is_consistent());
     /// ```
@@ -187,7 +187,7 @@ impl ClusterPass {
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
-    /// # let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// # let s = plan_c2c_schedule(&Shape::new([1 << 15]), Precision::F32, &PlanOptions::default()).unwrap();
     /// # let PassKernel::Cluster(c) = &s.passes[0].kernel else { panic!() };
     /// assert!(c.kernel_stem().starts_with("tfft_cluster8_"));
     /// ```

@@ -314,7 +314,7 @@ impl Schedule {
     /// let s = plan_c2c_schedule(&Shape::new([1 << 18]), Precision::F32, &PlanOptions::default()).unwrap();
     /// assert_eq!(s.scratch_elements(), 1 << 18); // in place only
     /// // A cluster pass reads its whole group before it writes: no scratch.
-    /// let s = plan_c2c_schedule(&Shape::new([1 << 16]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 15]), Precision::F32, &PlanOptions::default()).unwrap();
     /// assert_eq!(s.scratch_elements(), 0);
     /// let s = plan_c2c_schedule(&Shape::new([1 << 22]), Precision::F32, &PlanOptions::default()).unwrap();
     /// assert_eq!(s.scratch_elements(), 1 << 22);

@@ -425,8 +425,16 @@ fn cluster_pair(
         // (step 33, `bench/results/2026-11-24-h200-probe-cluster.txt`): f32 2^15 on 8 blocks of
         // 256 threads 55.7% against 52.4% on 4 of 512 (two passes 48.8%); f64 2^14 on 4
         // blocks 52.6% against 50.6% on 8 (45.8%); f64 2^15 46.2% either way.
+        // Since the strided passes' radix-32 stages (step 43) and f16 pairs of items (step 45),
+        // two passes win at 2^16 (`bench/results/2026-11-25-h200-probe-f16-cluster.txt`, twice):
+        // f16 44.0% against 31.6% on the cluster, f32 48.65% against 47.4% (f32 2^15: the
+        // cluster 56.0% against 48.9%). f32 clusters stop at 2^15; f16 pairs never cluster.
+        None if a.paired || b.paired => return Ok(None),
         None if precision == Precision::F64 && n > 4 * CLUSTER_THREADS * e => return Ok(None),
-        None if precision == Precision::F32 && n <= MAX_CLUSTER_BLOCKS * CLUSTER_THREADS * e => {
+        None if precision == Precision::F32 && n > MAX_CLUSTER_BLOCKS * CLUSTER_THREADS * e / 2 => {
+            return Ok(None)
+        }
+        None if precision == Precision::F32 => {
             // The most blocks (at most 8) that divide both passes' lengths.
             1 << a
                 .len()
