@@ -2,12 +2,12 @@
 //! every pass kernel of each shape's plan, compiled with NVRTC for sm_90 — no GPU needed:
 //! `cargo run --release --example kernel_report -- f32 65536 f16 256x256`. Tuning from the
 //! environment as in `multipass_probe`: TFFT_MAX_PASS, TFFT_CLUSTER, TFFT_PREFETCH;
-//! TFFT_DUMP=dir writes each kernel's source there.
+//! TFFT_DUMP=dir writes each kernel's source and CUBIN there (for `nvdisasm` / `cuobjdump -sass`).
 
 #[path = "common/env_tuning.rs"]
 mod env_tuning;
 
-use tensorfft::gpu::nvrtc::resource_report;
+use tensorfft::gpu::nvrtc::{compile_cubin, resource_report};
 use tensorfft::kernels::KernelSource;
 use tensorfft::plan::schedule::PassKernel;
 use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
@@ -39,6 +39,15 @@ fn main() {
                 let path = std::path::Path::new(&dir).join(format!("{}.cu", k.stem));
                 if let Err(e) = std::fs::write(&path, &k.source) {
                     println!("    {}: {e}", path.display());
+                }
+                let cubin = std::path::Path::new(&dir).join(format!("{}.cubin", k.stem));
+                match compile_cubin(&k.source, &k.stem, "sm_90") {
+                    Ok(bytes) => {
+                        if let Err(e) = std::fs::write(&cubin, bytes) {
+                            println!("    {}: {e}", cubin.display());
+                        }
+                    }
+                    Err(e) => println!("    {e}"),
                 }
             }
             match resource_report(&k.source, &k.stem, "sm_90") {

@@ -217,17 +217,29 @@ pub fn f32split_cases(quick: bool) -> Vec<Case> {
 
 /// Strided and cluster passes with per-stage twiddle tables instead of the default derived
 /// twiddles (`Tuning::derived_twiddles = Some(false)`), f16 and f32: two passes (2^20, 1024²)
-/// and a cluster (2^16), against the oracle, in place and round trip, with an odd batch.
+/// and a cluster (f32 2^15 by default, f16 2^16 on 8 blocks when asked: its pairs of items run
+/// two passes by default), against the oracle, in place and round trip, with an odd batch.
 pub fn table_twiddle_variants() -> Vec<Case> {
     let tuning = Tuning {
         derived_twiddles: Some(false),
         ..Default::default()
     };
+    let f16_cluster = Tuning {
+        cluster_blocks: Some(8),
+        ..tuning
+    };
     [Precision::F16, Precision::F32]
         .into_iter()
         .flat_map(|p| {
-            [vec![1usize << 20], vec![1024, 1024], vec![1 << 16]]
+            let cluster = if p == Precision::F32 {
+                variant(p, vec![1 << 15], tuning)
+            } else {
+                variant(p, vec![1 << 16], f16_cluster)
+            };
+            [vec![1usize << 20], vec![1024, 1024]]
                 .map(|dims| variant(p, dims, tuning))
+                .into_iter()
+                .chain([cluster])
         })
         .collect()
 }

@@ -319,6 +319,7 @@ struct Cfg_{name} {{
     static constexpr bool STREAM_LOADS = {stream_loads};
     static constexpr int SCALE = {scale};
     static constexpr bool SCALE_FIRST = {scale_first};
+    static constexpr bool WARP_SYNC = {warp_sync};
     static constexpr bool TW_AHEAD = {tw_ahead};
     static constexpr bool TENSOR = {tensor};
     static constexpr bool SPLIT = {split};
@@ -343,6 +344,7 @@ struct Cfg_{name} {{
         tw_ahead = recipe.twiddles_ahead,
         scale = scale.code(),
         scale_first = access.paired,
+        warp_sync = recipe.warp_exchange && !access.strided,
         tensor = recipe.tensor_cores,
         split = recipe.precision == Precision::F32Split,
         smem_stride = recipe.shared_stride(),

@@ -342,6 +342,11 @@ pub struct Tuning {
     /// f16, so the error is that of f16 arithmetic (cuFFT's F16 class, about 1e-3) rather than
     /// of f32 (2–4e-4): `Some(false)` keeps f32 arithmetic.
     pub half_arithmetic: Option<bool>,
+    /// Synchronize the exchanges between a single-pass kernel's stages per warp
+    /// (`__syncwarp`) rather than per block, where each transform has at most 32 threads and
+    /// the kernel reads and writes device memory directly (not staged). Default: on there,
+    /// except f32 N = 64 (bench/NOTES.md step 47).
+    pub warp_exchange: Option<bool>,
     /// F16 strided passes whose neighbouring items are neighbours in memory: compute two items
     /// per f16x2 instruction (packed half arithmetic on pairs of items; every distance of the
     /// pass must be even). Default: on where the pass allows it (bench/NOTES.md step 45);

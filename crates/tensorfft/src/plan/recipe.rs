@@ -62,6 +62,11 @@ pub struct Recipe {
     /// Whether only the power-of-two rows of each stage's twiddles are read from the table, the
     /// others formed as products of two of them (fewer loads, one more rounding each).
     pub derived_twiddles: bool,
+    /// Whether the single-pass kernel's exchanges between stages synchronize the warp
+    /// (`__syncwarp`) instead of the block: each transform's threads are one warp or part of
+    /// one (at most 32 threads per transform), and only they touch its shared memory. Strided
+    /// and cluster passes, whose items' threads are spread over the block, keep block barriers.
+    pub warp_exchange: bool,
     /// Padding of each shared-memory buffer, indexed by the stage that reads it: 0 is the input
     /// tile of staged access, `radices.len()` the output tile, the others the exchanges.
     pub paddings: Vec<Padding>,
@@ -111,7 +116,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}{}{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -135,6 +140,7 @@ impl Recipe {
             if self.half_arithmetic { "_h2" } else { "" },
             if self.stream_loads { "_nl1" } else { "" },
             if self.derived_twiddles { "_twd" } else { "" },
+            if self.warp_exchange { "_ws" } else { "" },
         )
     }
 }
@@ -148,7 +154,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={} derived_twiddles={}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={} derived_twiddles={} warp_exchange={}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -167,7 +173,8 @@ impl fmt::Display for Recipe {
             self.tensor_cores,
             self.half_arithmetic,
             self.stream_loads,
-            self.derived_twiddles
+            self.derived_twiddles,
+            self.warp_exchange
         )
     }
 }

@@ -526,6 +526,9 @@ fn strided_base(precision: Precision, tuning: &Tuning) -> Tuning {
         io: Some(IoMode::Staged),
         half_arithmetic: Some(false),
         tensor_cores: Some(false),
+        // An item's threads are spread over the block (neighbouring threads on neighbouring
+        // items): its exchanges need block barriers.
+        warp_exchange: Some(false),
         exchange: Some(strided_exchange(precision)),
         persistent: Some(false),
         prefetch: Some(false),

@@ -151,7 +151,7 @@ struct PairedHalfSinglePass {
                 }
             }
         } else {
-            __syncthreads();  // everyone has gathered before the exchange buffer is overwritten
+            exchange_barrier<Cfg>();  // everyone has gathered before the exchange buffer is overwritten
             Bits* dst = c.smem + padded<STAGE + 1>(destination<R, NS>(2 * pair_index<VW>(c.t, 0)));
 #pragma unroll
             for (int k = 0; k < BF; ++k) {
@@ -174,7 +174,7 @@ struct PairedHalfSinglePass {
                             make_uint2(v[k * R + r].re.b, v[k * R + r].im.b);
                 }
             }
-            __syncthreads();
+            exchange_barrier<Cfg>();
         }
     }
 

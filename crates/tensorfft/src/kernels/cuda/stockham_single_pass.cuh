@@ -145,6 +145,19 @@ __device__ __forceinline__ void run_tiles(typename K::Ctx& c, u64 batch) {
     }
 }
 
+// The barrier around a stage's shared-memory exchange: the block's, or (Cfg::WARP_SYNC, where
+// each transform's threads lie within one warp and only they touch its shared memory) the
+// warp's, which also orders the warp's shared-memory accesses. Staged copies between device and
+// shared memory cross transforms and keep block barriers.
+template <class Cfg>
+__device__ __forceinline__ void exchange_barrier() {
+    if constexpr (Cfg::WARP_SYNC) {
+        __syncwarp();
+    } else {
+        __syncthreads();
+    }
+}
+
 template <class Cfg>
 struct SinglePass {
     typedef typename Cfg::Store Store;
@@ -450,7 +463,7 @@ struct SinglePass {
                 }
             }
         } else if constexpr (!TENSOR) {
-            __syncthreads();  // everyone has gathered before the exchange buffer is overwritten
+            exchange_barrier<Cfg>();  // everyone has gathered before the exchange buffer is overwritten
 #pragma unroll
             for (int k = 0; k < BF; ++k) {
                 const int j = butterfly<VW>(c.t, k);
@@ -461,7 +474,13 @@ struct SinglePass {
                 for (int r = 0; r < R; ++r)
                     to[SPLIT ? padded<STAGE + 1>(r * NS) : padded<STAGE + 1>(dst + r * NS)] = Xch::pack(v[k * R + r]);
             }
-            __syncthreads();
+            // The last stage's buffer leaves through the block's cooperative copy (staged
+            // stores read every transform's slice): a block barrier whatever WARP_SYNC says.
+            if constexpr (LAST) {
+                __syncthreads();
+            } else {
+                exchange_barrier<Cfg>();
+            }
         } else {
             __syncthreads();
             XBits* dst =
