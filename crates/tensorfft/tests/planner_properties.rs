@@ -43,6 +43,7 @@ fn tuning() -> impl Strategy<Value = Tuning> {
             proptest::option::of(any::<bool>()),
             proptest::option::of(any::<bool>()),
             proptest::option::of(any::<bool>()),
+            proptest::option::of(any::<bool>()),
         ),
     )
         .prop_map(
@@ -58,9 +59,10 @@ fn tuning() -> impl Strategy<Value = Tuning> {
                 twiddles_ahead,
                 persistent,
                 tensor_cores,
-                (half_arithmetic, stream_loads, derived_twiddles),
+                (half_arithmetic, stream_loads, derived_twiddles, warp_exchange),
             )| {
                 Tuning {
+                    warp_exchange,
                     tensor_cores,
                     half_arithmetic,
                     stream_loads,
@@ -125,6 +127,13 @@ proptest! {
                     for &radix in &r.radices {
                         prop_assert_eq!(lanes % radix, 0);
                     }
+                }
+                // Warp barriers only where a transform's threads share one warp, every warp of
+                // the block is whole, and no staged copy crosses transforms.
+                if r.warp_exchange {
+                    prop_assert!(r.threads_per_transform <= 32);
+                    prop_assert_eq!(r.threads_per_block() % 32, 0);
+                    prop_assert_eq!(r.io, IoMode::Direct);
                 }
                 if r.derived_twiddles {
                     prop_assert!(!r.half_arithmetic);
