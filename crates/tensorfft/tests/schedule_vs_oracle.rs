@@ -175,6 +175,25 @@ fn f16_pairs_of_items() {
             "{s}\npairs {e_pairs:.3e} against f32 arithmetic {e_f32:.3e}"
         );
     }
+    // f32 arithmetic asked for (`half_arithmetic: Some(false)`) and one-item tiles: no pairs.
+    for tuning in [
+        Tuning {
+            half_arithmetic: Some(false),
+            ..Default::default()
+        },
+        Tuning {
+            items_per_tile: Some(1),
+            ..Default::default()
+        },
+    ] {
+        let s = check_schedule::<Complex<f16>>(&[64, 64], 1, tuning);
+        assert!(
+            s.passes
+                .iter()
+                .all(|p| !matches!(&p.kernel, PassKernel::Strided(sp) if sp.paired)),
+            "{s}"
+        );
+    }
     // An odd number of interleaved columns has no pairs: f32 arithmetic, still right.
     let columns = Strides { stride: 5, dist: 1 };
     let s = plan_c2c_schedule(

@@ -239,7 +239,9 @@ fn single_pass<R: Float, T: Element>(
 
 /// A strided pass on the CPU, as the kernel runs it: each item's samples gathered, multiplied
 /// by the pass twiddle (`hi · lo` from two f64 tables, rounded once), rounded into the exchange format, transformed
-/// by the inner recipe (each stage scaled by `scale`), rounded again and stored.
+/// by the inner recipe (each stage scaled by `scale`), rounded again and stored. Passes on pairs
+/// of items compute in f16 (`R = f16`); their stage twiddles round f64 → f16 here and f64 → f32
+/// → f16 in the kernel, which agree for every root up to 4096 (the longest such pass).
 fn strided_pass<R: Float, T: Element>(
     pass: &StridedPass,
     sign: i32,
@@ -279,7 +281,12 @@ fn strided_pass<R: Float, T: Element>(
             let mut v = to_compute::<R, T>(src[in_off + k * pass.sample_stride_in]);
             if pass.twiddle.is_some() {
                 let e = (m * k) % root;
-                v = v * to_real::<R>(hi[e >> lo_bits] * lo[e & ((1 << lo_bits) - 1)]);
+                let mut w = hi[e >> lo_bits] * lo[e & ((1 << lo_bits) - 1)];
+                if pass.paired {
+                    // The pair kernel rounds each double twiddle to f32, then into its f16 half.
+                    w = Complex::new(f64::from(w.re as f32), f64::from(w.im as f32));
+                }
+                v = v * to_real::<R>(w);
             }
             // Gathered tiles sit in shared memory (the exchange format) before the first stage;
             // direct loads keep the twiddled value in registers.

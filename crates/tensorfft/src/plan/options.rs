@@ -350,7 +350,8 @@ pub struct Tuning {
     /// F16 strided passes whose neighbouring items are neighbours in memory: compute two items
     /// per f16x2 instruction (packed half arithmetic on pairs of items; every distance of the
     /// pass must be even). Default: on where the pass allows it (bench/NOTES.md step 45);
-    /// `Some(false)` keeps f32 arithmetic in every strided pass.
+    /// `Some(false)`, or [`Tuning::half_arithmetic`] `Some(false)`, keeps f32 arithmetic in
+    /// every strided pass.
     pub paired_items: Option<bool>,
     /// Load the data without allocating it in L1 (`ld.global.L1::no_allocate`), so that L1
     /// keeps the twiddle tables.

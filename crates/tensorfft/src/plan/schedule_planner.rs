@@ -327,8 +327,12 @@ fn stockham_pass(
     // Items whose neighbours are contiguous are loaded straight into registers; others are
     // gathered through shared memory.
     let gathered = dims[0].in_stride >= sample_stride_in;
+    // Pairs compute in f16: `half_arithmetic: Some(false)` (f32 arithmetic) turns them off too,
+    // and a tile must hold a whole pair.
     let paired = precision == Precision::F16
         && tuning.paired_items != Some(false)
+        && tuning.half_arithmetic != Some(false)
+        && tuning.items_per_tile.is_none_or(|g| g >= 2)
         && pairs_of_items(&dims, gathered, sample_stride_in, sample_stride_out);
     let (inner_recipe, items_per_tile) = pass_recipe(precision, tuning, len, gathered, paired)?;
     let pass = StridedPass {
