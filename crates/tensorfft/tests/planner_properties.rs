@@ -257,6 +257,8 @@ proptest! {
                     if let PassKernel::Strided(sp) = &pass.kernel {
                         prop_assert!(sp.dims.len() <= MAX_ITEM_DIMS);
                         prop_assert_eq!(sp.items() * sp.len(), s.len());
+                        // Items' threads are spread over the block: block barriers.
+                        prop_assert!(!sp.inner.warp_exchange);
                         prop_assert_eq!(sp.slots_per_tile() % sp.inner.transforms_per_block, 0);
                         if !sp.staged_in() {
                             prop_assert_eq!(sp.slots_per_tile(), sp.inner.transforms_per_block);

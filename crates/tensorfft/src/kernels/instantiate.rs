@@ -95,6 +95,10 @@ impl KernelSource {
     /// let s = plan_c2c_schedule(&Shape::new([64, 64]), Precision::F32, &PlanOptions::default()).unwrap();
     /// let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!("columns are strided") };
     /// assert!(KernelSource::strided_pass(p).source.contains("StridedPass<Cfg_"));
+    /// // F16 columns of neighbouring items: pairs of items in packed half arithmetic.
+    /// let s = plan_c2c_schedule(&Shape::new([64, 64]), Precision::F16, &PlanOptions::default()).unwrap();
+    /// let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!("columns are strided") };
+    /// assert!(KernelSource::strided_pass(p).source.contains("StridedPairedHalf<Cfg_"));
     /// ```
     pub fn strided_pass(pass: &StridedPass) -> Self {
         let recipe = &pass.inner;
