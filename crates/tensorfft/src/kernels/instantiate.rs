@@ -348,7 +348,10 @@ struct Cfg_{name} {{
         tw_ahead = recipe.twiddles_ahead,
         scale = scale.code(),
         scale_first = access.paired,
-        warp_sync = recipe.warp_exchange && !access.strided,
+        // Warp barriers only where each transform's threads alone touch its shared memory:
+        // not strided passes (items' threads spread over the block), not staged copies.
+        warp_sync =
+            recipe.warp_exchange && !access.strided && !access.staged_in && !access.staged_out,
         tensor = recipe.tensor_cores,
         split = recipe.precision == Precision::F32Split,
         smem_stride = recipe.shared_stride(),

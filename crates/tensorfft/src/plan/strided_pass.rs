@@ -288,7 +288,8 @@ impl StridedPass {
     }
 
     /// Static shared memory of a block: where each item of the two tiles in flight starts
-    /// (input and output offsets and the twiddle coordinate, 8 bytes each).
+    /// (input and output offsets and the twiddle coordinate, 8 bytes each); for pairs of items,
+    /// where each slot of the one tile starts.
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
@@ -297,7 +298,9 @@ impl StridedPass {
     /// assert_eq!(p.static_shared_bytes(), 48 * p.items_per_tile);
     /// ```
     pub fn static_shared_bytes(&self) -> usize {
-        3 * 2 * 8 * self.items_per_tile
+        // The pair kernel keeps one tile's offsets, per slot.
+        let tiles = if self.paired { 1 } else { 2 };
+        3 * tiles * 8 * self.slots_per_tile()
     }
 
     /// Whether a tile is loaded with items fastest (consecutive threads read neighbouring items)

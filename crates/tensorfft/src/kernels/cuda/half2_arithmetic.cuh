@@ -113,6 +113,15 @@ __device__ __forceinline__ constexpr unsigned int half_cos16(int k) {
 // Both halves set to the f16 constant with these bits.
 __device__ __forceinline__ constexpr H2 h2_const(unsigned int half_bits) { return H2{half_bits | (half_bits << 16)}; }
 
+// a * (c + i s) for the f16 constants with bits c_bits and s_bits: a multiply and an fma per
+// component.
+__device__ __forceinline__ Cx<H2> rotate_by_constant(Cx<H2> a, unsigned int c_bits, unsigned int s_bits) {
+    const H2 c = h2_const(c_bits);
+    const H2 s = h2_const(s_bits);
+    const H2 neg_s = h2_const(s_bits ^ 0x8000u);
+    return cx(h2_fma(a.re, c, a.im * neg_s), h2_fma(a.re, s, a.im * c));
+}
+
 // rot16 (complex.cuh) for two values at once: multiplications by 1, -1 and +-i are swaps and
 // sign flips; the eighth roots take one add and one multiply per component, the others a
 // multiply and an fma.
@@ -129,10 +138,7 @@ __device__ __forceinline__ Cx<H2> rot16(Cx<H2> a, int k) {
         if (c_bits == s_bits) return cx(h * (a.re - a.im), h * (a.re + a.im));
         return cx(h * (a.re + a.im), h * (a.im - a.re));
     }
-    const H2 c = h2_const(c_bits);
-    const H2 s = h2_const(s_bits);
-    const H2 neg_s = h2_const(s_bits ^ 0x8000u);
-    return cx(h2_fma(a.re, c, a.im * neg_s), h2_fma(a.re, s, a.im * c));
+    return rotate_by_constant(a, c_bits, s_bits);
 }
 
 // cos(2 pi k / 32) as f16 bits for odd k (even k are rot16's), evaluated by the compiler.
@@ -159,10 +165,7 @@ __device__ __forceinline__ Cx<H2> rot32(Cx<H2> a, int k) {
     // s = DIR * sin(2 pi k / 32) = DIR * cos(2 pi (k + 24) / 32); negation flips the sign bit.
     const unsigned int c_bits = half_cos32(k);
     const unsigned int s_bits = half_cos32((k + 24) & 31) ^ (DIR < 0 ? 0x8000u : 0u);
-    const H2 c = h2_const(c_bits);
-    const H2 s = h2_const(s_bits);
-    const H2 neg_s = h2_const(s_bits ^ 0x8000u);
-    return cx(h2_fma(a.re, c, a.im * neg_s), h2_fma(a.re, s, a.im * c));
+    return rotate_by_constant(a, c_bits, s_bits);
 }
 
 // a * w (DIR < 0) or a * conj(w) (DIR > 0): the table holds forward twiddles.

@@ -148,7 +148,7 @@ __device__ __forceinline__ void run_tiles(typename K::Ctx& c, u64 batch) {
 // The barrier around a stage's shared-memory exchange: the block's, or (Cfg::WARP_SYNC, where
 // each transform's threads lie within one warp and only they touch its shared memory) the
 // warp's, which also orders the warp's shared-memory accesses. Staged copies between device and
-// shared memory cross transforms and keep block barriers.
+// shared memory cross transforms: their kernels never have WARP_SYNC (instantiate.rs).
 template <class Cfg>
 __device__ __forceinline__ void exchange_barrier() {
     if constexpr (Cfg::WARP_SYNC) {
@@ -366,6 +366,15 @@ struct SinglePass {
         return VW * (t + (k / VW) * T) + (k % VW);
     }
 
+    // A normalized direction's scale of a radix-R stage (SCALE: 1/R or 1/sqrt(R)) on every value.
+    template <int R>
+    static __device__ __forceinline__ void scale_stage(C (&v)[E]) {
+        if constexpr (Cfg::SCALE != 0) {
+#pragma unroll
+            for (int i = 0; i < E; ++i) v[i] = cscale(v[i], RealFrom<Real>::of(stage_scale<R, Cfg::SCALE>()));
+        }
+    }
+
     // One Stockham stage. RN/NSN/TWOFFN/LASTN describe the next stage (RN == 0: none), whose
     // twiddles this stage starts loading into tw.
     template <int STAGE, int R, int NS, int TWOFF, bool FIRST, bool LAST, int RN, int NSN, int TWOFFN, bool LASTN>
@@ -414,10 +423,7 @@ struct SinglePass {
         // two) or 1/sqrt(R), so no intermediate outgrows the input (f16 would overflow if the
         // output alone were scaled). Packed half arithmetic (SCALE_FIRST) scales before the DFT,
         // whose f16 sums would overflow first.
-        if constexpr (Cfg::SCALE != 0 && Cfg::SCALE_FIRST) {
-#pragma unroll
-            for (int i = 0; i < E; ++i) v[i] = cscale(v[i], RealFrom<Real>::of(stage_scale<R, Cfg::SCALE>()));
-        }
+        if constexpr (Cfg::SCALE_FIRST) scale_stage<R>(v);
 
         // Radix-R DFTs.
         if constexpr (TENSOR) {
@@ -429,10 +435,7 @@ struct SinglePass {
 #pragma unroll
             for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
         }
-        if constexpr (Cfg::SCALE != 0 && !Cfg::SCALE_FIRST) {
-#pragma unroll
-            for (int i = 0; i < E; ++i) v[i] = cscale(v[i], RealFrom<Real>::of(stage_scale<R, Cfg::SCALE>()));
-        }
+        if constexpr (!Cfg::SCALE_FIRST) scale_stage<R>(v);
 
         // Scatter.
         if constexpr (TO_GLOBAL && TENSOR) {
@@ -474,13 +477,7 @@ struct SinglePass {
                 for (int r = 0; r < R; ++r)
                     to[SPLIT ? padded<STAGE + 1>(r * NS) : padded<STAGE + 1>(dst + r * NS)] = Xch::pack(v[k * R + r]);
             }
-            // The last stage's buffer leaves through the block's cooperative copy (staged
-            // stores read every transform's slice): a block barrier whatever WARP_SYNC says.
-            if constexpr (LAST) {
-                __syncthreads();
-            } else {
-                exchange_barrier<Cfg>();
-            }
+            exchange_barrier<Cfg>();
         } else {
             __syncthreads();
             XBits* dst =
