@@ -146,6 +146,7 @@ pub fn run(
     for (i, c) in cases.iter().enumerate() {
         bar.set_message(case_name(c));
         let case_seed = seed.wrapping_add(i as u64);
+        let (started, first_row) = (std::time::Instant::now(), rows.len());
         let result = match c.precision {
             Precision::F16 => check_case::<Complex<f16>>(&gpu, c, case_seed),
             Precision::BF16 => check_case::<Complex<half::bf16>>(&gpu, c, case_seed),
@@ -171,6 +172,21 @@ pub fn run(
                     e.to_string(),
                 ));
             }
+        }
+        // Redirected output (a device run under a time limit): one line per case as it ends,
+        // so a run cut short still says how far it got and what failed.
+        if bar.is_hidden() {
+            let done = &rows[first_row..];
+            let worst = done.iter().map(|r| r.rel_l2 / r.bound).fold(0.0, f64::max);
+            let failed = done.iter().filter(|r| !r.pass).count();
+            println!(
+                "[{}/{}] {} {} (worst error/bound {worst:.2}, {:.1} s)",
+                i + 1,
+                cases.len(),
+                case_name(c),
+                if failed == 0 { "ok" } else { "FAILED" },
+                started.elapsed().as_secs_f64()
+            );
         }
         bar.inc(1);
     }
