@@ -108,6 +108,26 @@ struct StridedPairedHalf {
     template <int LAST>
     static __device__ __forceinline__ void store_tile(const Offsets& o, const XBits* buffer, unsigned* out,
                                                       const PassGeometry& geo) {
+        typedef ItemRuns<G, N, THREADS, false> Runs;
+        if constexpr (Runs::APPLIES) {
+#pragma unroll
+            for (int i = 0; i < G; ++i) {
+                if (o.in[i] == INVALID) continue;
+                const int k0 = Runs::first_sample();
+                const XBits* src = buffer + P::template position<LAST>(i, k0);
+                unsigned* dst = out + o.out[i] + (u64)k0 * geo.sample_out;
+                const u64 step = (u64)THREADS * geo.sample_out;
+                const u64 second = geo.out_stride[0];
+#pragma unroll
+                for (int s = 0; s < Runs::VALUES; ++s, dst += step) {
+                    unsigned a, b;
+                    split_pair(ExchangeF16Pair::unpack(src[K::template padded<LAST>(s * THREADS)]), a, b);
+                    dst[0] = a;
+                    dst[second] = b;
+                }
+            }
+            return;
+        }
 #pragma unroll 4
         for (int it = 0; it < G * N / THREADS; ++it) {
             const int e = it * THREADS + (int)threadIdx.x;

@@ -56,6 +56,27 @@ __device__ __forceinline__ void copy_async_wait() {
     asm volatile("cp.async.wait_group %0;" ::"n"(PENDING) : "memory");
 }
 
+// The cooperative store of a G x N tile, walked in runs that keep a thread on one item: with
+// items fastest and THREADS a multiple of G, thread t stays on item t % G and steps THREADS / G
+// samples; with samples fastest and N a multiple of THREADS, the block covers each item in
+// N / THREADS rows of THREADS neighbouring samples. Either way the thread's device address
+// advances by a constant per value and, the step being a power of two above the thread's first
+// sample, the padded shared-memory position is a per-thread base plus a compile-time offset
+// (padding is additive over disjoint bits): the run costs a load, a store and an add per value,
+// where the general walk locates item and sample of every value. Other tiles take the general
+// walk.
+template <int G, int N, int THREADS, bool ITEMS_FASTEST>
+struct ItemRuns {
+    static __host__ __device__ constexpr bool pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
+    static constexpr int STEP = ITEMS_FASTEST ? THREADS / G : THREADS;  // sample step of a run
+    static constexpr bool APPLIES =
+        ITEMS_FASTEST ? (THREADS % G == 0 && pow2(STEP) && N % STEP == 0) : (pow2(THREADS) && N % THREADS == 0);
+    static constexpr int RUNS = ITEMS_FASTEST ? 1 : G;  // runs per thread
+    static constexpr int VALUES = APPLIES ? N / STEP : 0;  // values per run
+    static __device__ __forceinline__ int item(int run) { return ITEMS_FASTEST ? (int)threadIdx.x % G : run; }
+    static __device__ __forceinline__ int first_sample() { return ITEMS_FASTEST ? (int)threadIdx.x / G : (int)threadIdx.x; }
+};
+
 template <class Cfg>
 struct StridedPass {
     typedef SinglePass<Cfg> K;
@@ -231,6 +252,22 @@ struct StridedPass {
     template <int LAST>
     static __device__ __forceinline__ void store_tile(const typename K::Ctx& c, const Offsets& o, int b,
                                                       const XBits* buffer, Bits* out, const PassGeometry& geo) {
+        typedef ItemRuns<G, N, THREADS, Cfg::STORE_ITEMS_FASTEST> Runs;
+        if constexpr (Runs::APPLIES) {
+#pragma unroll
+            for (int run = 0; run < Runs::RUNS; ++run) {
+                const int i = Runs::item(run);
+                if (o.in[b][i] == INVALID) continue;
+                const int k0 = Runs::first_sample();
+                const XBits* src = buffer + position<LAST>(i, k0);
+                Bits* dst = out + o.out[b][i] + (u64)k0 * geo.sample_out;
+                const u64 step = (u64)Runs::STEP * geo.sample_out;
+#pragma unroll
+                for (int s = 0; s < Runs::VALUES; ++s, dst += step)
+                    *dst = Store::pack(Xch::unpack(src[K::template padded<LAST>(s * Runs::STEP)]));
+            }
+            return;
+        }
 #pragma unroll 4
         for (int it = 0; it < PER_THREAD; ++it) {
             const int e = it * THREADS + (int)threadIdx.x;
