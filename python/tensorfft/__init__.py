@@ -8,6 +8,8 @@
 Functions take PyTorch CUDA tensors (complex32 / ``torch.chalf``, complex64, complex128; real
 inputs are promoted as ``torch.fft`` does) and CuPy arrays without a copy, wherever the
 transformed axes map onto one plan's layout, and NumPy arrays through an upload / download.
+Other frameworks' arrays (JAX, Numba: DLPack or the CUDA array interface) are viewed without a
+copy and their results handed back in their own kind where the producer has a ``from_dlpack``.
 Gradients flow through every function. Plans are cached (``plan_cache``). Complex bfloat16
 (real bfloat16 tensors of pairs): :mod:`tensorfft.bf16`. Number theoretic transforms:
 :mod:`tensorfft.ntt`.

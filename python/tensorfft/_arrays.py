@@ -14,16 +14,18 @@ PRECISION_OF = {"complex32": "f16", "complex64": "f32", "complex128": "f64"}
 
 
 def framework_of(x: Any) -> str:
-    """``'torch'``, ``'cupy'`` or ``'numpy'`` for an array, else ``TypeError``."""
+    """``'torch'``, ``'cupy'`` or ``'numpy'`` for an array, ``'foreign'`` for another
+    framework's array that DLPack or the CUDA array interface can view (``_foreign``), else
+    ``TypeError``."""
     module = type(x).__module__.split(".")[0]
     if module in ("torch", "cupy", "numpy"):
         return module
-    if hasattr(x, "__cuda_array_interface__"):
-        raise TypeError(
-            f"{type(x).__name__} exposes __cuda_array_interface__, but only PyTorch tensors and "
-            "CuPy arrays are accepted (wrap it with cupy.asarray or torch.as_tensor, no copy)"
-        )
-    raise TypeError(f"expected a PyTorch tensor, a CuPy array or a NumPy array, got {type(x).__name__}")
+    from ._foreign import is_foreign
+
+    if is_foreign(x):
+        return "foreign"
+    raise TypeError(f"expected a PyTorch tensor, a CuPy array, a NumPy array or an array that "
+                    f"speaks DLPack or the CUDA array interface, got {type(x).__name__}")
 
 
 def dtype_name(x: Any) -> str:

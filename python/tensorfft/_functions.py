@@ -10,6 +10,7 @@ from . import _layout
 from ._arrays import framework_of, ops_for
 from ._cache import plan_cache
 from ._core import transform
+from ._foreign import call_adopted
 
 Dims = Optional[Union[int, Sequence[int]]]
 
@@ -82,6 +83,8 @@ def _c2c(x: Any, s: Optional[Sequence[int]], dim: Dims, norm: Optional[str], for
         if call is not None and not (x.requires_grad and sys.modules["torch"].is_grad_enabled()):
             return call(x)
     framework = framework_of(x)
+    if framework == "foreign":
+        return call_adopted(x, out, lambda view: _c2c(view, s, dim, norm, forward, None, default))
     if framework == "numpy":
         if out is not None:
             raise ValueError("out= is not supported for NumPy inputs")

@@ -8,6 +8,7 @@ from typing import Any, Optional, Sequence
 from . import _layout
 from ._arrays import PRECISION_OF, dtype_name, framework_of, ops_for
 from ._core import ELEMENT_BYTES, native
+from ._foreign import call_adopted
 
 
 class Plan:
@@ -67,7 +68,10 @@ class Plan:
         return self._run(x, out, False)
 
     def _run(self, x: Any, out: Any, forward: bool) -> Any:
-        ops = ops_for(framework_of(x))
+        framework = framework_of(x)
+        if framework == "foreign":
+            return call_adopted(x, out, lambda view: self._run(view, None, forward))
+        ops = ops_for(framework)
         device = ops.check_device(x)
         if device != self.device:
             raise ValueError(f"the plan is for device {self.device}, the tensor on {device}")

@@ -40,7 +40,7 @@ def _check_pairs(x: Any) -> Any:
     if framework != "torch":
         raise TypeError(
             "tensorfft.bf16 takes PyTorch bfloat16 tensors of (real, imaginary) pairs "
-            f"(CuPy and NumPy have no bfloat16); got a {framework} array"
+            f"(CuPy and NumPy have no bfloat16); got a {type(x).__name__}"
         )
     torch = sys.modules["torch"]
     if x.dtype != torch.bfloat16:

@@ -24,6 +24,7 @@ from . import _layout
 from ._arrays import dtype_name, framework_of, ops_for
 from ._cache import plan_cache
 from ._core import native
+from ._foreign import call_adopted
 
 __all__ = ["NttPlan", "forward", "inverse", "friendly_primes",
            "BABY_BEAR", "KOALA_BEAR", "GOLDILOCKS", "FHE_62"]
@@ -108,6 +109,8 @@ class NttPlan:
 
     def _run(self, x: Any, out: Any, forward: bool) -> Any:
         framework = framework_of(x)
+        if framework == "foreign":
+            return call_adopted(x, out, lambda view: self._run(view, None, forward))
         if framework == "numpy":
             return self._host(x, out, forward)
         ops = ops_for(framework)
@@ -201,6 +204,9 @@ def _fast_key(x: Any, moduli: Union[int, Sequence[int]], kind: str, input_order:
 
 def _apply(x: Any, moduli: Union[int, Sequence[int]], kind: str, input_order: str,
            output_order: str, scale: bool, forward: bool) -> Any:
+    if framework_of(x) == "foreign":
+        return call_adopted(x, None, lambda view: _apply(view, moduli, kind, input_order,
+                                                         output_order, scale, forward))
     key = _fast_key(x, moduli, kind, input_order, output_order, scale)
     plan = _fast.get(key) if key is not None else None
     if plan is not None:

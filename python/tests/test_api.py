@@ -371,3 +371,82 @@ def test_bf16_functions_take_torch_bfloat16_pairs_only():
         tf.bf16.fft(np.zeros((8, 2), np.float32))
     with pytest.raises(TypeError):
         tf.bf16.fft2([[1.0, 0.0]])
+
+
+class HostForeign:
+    """Another framework's host array: reachable only through DLPack (and, if ``namespace``,
+    the array API's ``__array_namespace__``), like a JAX array on the CPU."""
+
+    def __init__(self, array, namespace=True):
+        self._array = array
+        self._namespace = namespace
+
+    def __dlpack__(self, *args, **kwargs):
+        return self._array.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        return self._array.__dlpack_device__()
+
+    def __getattr__(self, name):
+        if name == "__array_namespace__" and self.__dict__.get("_namespace"):
+            return lambda: ForeignNamespace
+        raise AttributeError(name)
+
+
+class ForeignNamespace:
+    """The producer's array namespace: ``from_dlpack`` makes one of its arrays."""
+
+    @staticmethod
+    def from_dlpack(y):
+        return HostForeign(np.from_dlpack(y))
+
+
+class DeviceForeign:
+    """A foreign array on a CUDA device (DLPack device type 2) or an OpenCL one (4)."""
+
+    def __init__(self, kind):
+        self.kind = kind
+
+    def __dlpack__(self, *args, **kwargs):
+        raise AssertionError("never viewed in these tests")
+
+    def __dlpack_device__(self):
+        return (self.kind, 0)
+
+
+def test_foreign_arrays_are_viewed_and_handed_back(fake):
+    from tensorfft import _foreign
+
+    _, log = fake
+    x = np.random.default_rng(3).standard_normal((4, 16)) + 0j
+    got = tf.fft(HostForeign(x), norm="ortho")
+    assert isinstance(got, HostForeign)
+    assert np.allclose(got._array, np.fft.fft(x, norm="ortho"))
+    # No namespace: the result stays the viewing framework's array.
+    got = tf.ifft2(HostForeign(x, namespace=False))
+    assert isinstance(got, np.ndarray) and np.allclose(got, np.fft.ifft2(x))
+    assert all(entry[4] == "host" for entry in log)
+    # The view shares the producer's memory (no copy on the way in).
+    adopted = _foreign.adopt(HostForeign(x))
+    assert adopted.framework == "numpy" and np.shares_memory(adopted.array, x)
+    with pytest.raises(ValueError, match="out="):
+        tf.fft(HostForeign(x), out=np.empty_like(x))
+    assert not _foreign.is_foreign(x) and _foreign.is_foreign(HostForeign(x))
+
+
+def test_foreign_arrays_that_cannot_be_reached(monkeypatch):
+    with pytest.raises(TypeError, match="device type 4"):
+        tf.fft(DeviceForeign(4))
+    # Device memory is viewed through PyTorch or CuPy; without both, a TypeError says so.
+    monkeypatch.setitem(__import__("sys").modules, "torch", None)
+    monkeypatch.setitem(__import__("sys").modules, "cupy", None)
+    with pytest.raises(TypeError, match="PyTorch or CuPy"):
+        tf.fft(DeviceForeign(2))
+
+    class Interface:
+        __cuda_array_interface__ = {"shape": (8,), "typestr": "<c8", "data": (0, False), "version": 3}
+
+    with pytest.raises(TypeError, match="PyTorch or CuPy"):
+        tf.fft(Interface())
+    with pytest.raises(TypeError, match="DLPack or the CUDA array interface"):
+        tf.fft(object())
