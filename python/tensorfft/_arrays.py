@@ -20,6 +20,11 @@ def framework_of(x: Any) -> str:
     module = type(x).__module__.split(".")[0]
     if module in ("torch", "cupy", "numpy"):
         return module
+    # Subclasses defined elsewhere (torchvision's tensors, say) are their base framework's.
+    for name, base in (("torch", "Tensor"), ("cupy", "ndarray"), ("numpy", "ndarray")):
+        framework = sys.modules.get(name)
+        if framework is not None and isinstance(x, getattr(framework, base, ())):
+            return name
     from ._foreign import is_foreign
 
     if is_foreign(x):

@@ -8,14 +8,16 @@ namespace's ``from_dlpack`` (the array API standard, e.g. ``jax.numpy``), or Num
 
 DLPack carries the stream contract: the view is made with ``from_dlpack`` of the viewing
 framework, which asks the producer to order its pending work before the consumer's current
-stream. The CUDA array interface's consumers (``torch.as_tensor``, ``cupy.asarray``) follow
-its ``stream`` entry in the same way.
+stream. For the CUDA array interface, CuPy's ``asarray`` follows the ``stream`` entry itself;
+with PyTorch (whose ``as_tensor`` ignores it) the current stream is made to wait on that stream
+(an event, no host synchronisation). Results whose dtype the producer cannot take (complex32
+in JAX or Numba) stay the viewing framework's arrays.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Tuple
 
 #: DLPack device types (dlpack.h): host memory, CUDA device memory, pinned host, managed.
 KDL_CPU, KDL_CUDA, KDL_CUDA_HOST, KDL_CUDA_MANAGED = 1, 2, 3, 13
@@ -43,23 +45,46 @@ def is_foreign(x: Any) -> bool:
         x, "__cuda_array_interface__")
 
 
-def _device_framework(x: Any) -> Any:
-    """The module that views device memory: PyTorch if it is importable, else CuPy."""
-    for name in ("torch", "cupy"):
+def _usable(module: Any) -> bool:
+    """Whether a framework can view CUDA memory (a CPU-only PyTorch build cannot)."""
+    if module.__name__ == "torch":
+        return bool(module.cuda.is_available())
+    return True
+
+
+def _device_framework(x: Any, names: Tuple[str, ...] = ("torch", "cupy")) -> Any:
+    """The module that views device memory: the first of ``names`` already imported and able to,
+    else the first importable one."""
+    for name in names:
         module = sys.modules.get(name)
-        if module is not None:
+        if module is not None and _usable(module):
             return module
-    for name in ("torch", "cupy"):
+    for name in names:
         try:
-            return __import__(name)
+            module = __import__(name)
         except ImportError:
             continue
-    raise TypeError(f"{type(x).__name__} arrays on the GPU are taken through PyTorch or CuPy, and "
-                    "neither is installed (pip install torch, or cupy-cuda13x)")
+        if _usable(module):
+            return module
+    needs = " or ".join({"torch": "PyTorch (with CUDA)", "cupy": "CuPy"}[n] for n in names)
+    raise TypeError(f"{type(x).__name__} arrays on the GPU are taken through {needs}, and none is "
+                    "installed (pip install torch, or cupy-cuda13x)")
 
 
 def _identity(y: Any) -> Any:
     return y
+
+
+def _or_view(take: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``take``, or the result itself where the producer cannot take it (its dtype, say)."""
+
+    def back(y: Any) -> Any:
+        try:
+            return take(y)
+        except (TypeError, ValueError, RuntimeError, BufferError):
+            return y
+
+    return back
 
 
 def _namespace_back(x: Any) -> Callable[[Any], Any]:
@@ -72,14 +97,14 @@ def _namespace_back(x: Any) -> Callable[[Any], Any]:
     except Exception:  # a namespace that cannot be had: results stay in the viewing framework
         return _identity
     take = getattr(namespace, "from_dlpack", None)
-    return take if callable(take) else _identity
+    return _or_view(take) if callable(take) else _identity
 
 
 def _numba_back(x: Any) -> Callable[[Any], Any]:
     if type(x).__module__.split(".")[0] != "numba":
         return _identity
     cuda = sys.modules.get("numba.cuda")
-    return cuda.as_cuda_array if cuda is not None else _identity
+    return _or_view(cuda.as_cuda_array) if cuda is not None else _identity
 
 
 def adopt(x: Any) -> Adopted:
@@ -92,14 +117,22 @@ def adopt(x: Any) -> Adopted:
 
             return Adopted(np.from_dlpack(x), "numpy", _namespace_back(x))
         if kind in (KDL_CUDA, KDL_CUDA_MANAGED):
-            module = _device_framework(x)
+            # PyTorch's DLPack import knows no managed memory; CuPy's does.
+            module = _device_framework(x, ("torch", "cupy") if kind == KDL_CUDA else ("cupy",))
             return Adopted(module.from_dlpack(x), module.__name__, _namespace_back(x))
         raise TypeError(f"{type(x).__name__} lives on DLPack device type {kind}; tensorfft takes "
                         "CUDA device memory (or host memory through the NumPy path)")
     if hasattr(x, "__cuda_array_interface__"):
         module = _device_framework(x)
-        view = module.as_tensor(x) if module.__name__ == "torch" else module.asarray(x)
-        return Adopted(view, module.__name__, _numba_back(x))
+        if module.__name__ != "torch":
+            return Adopted(module.asarray(x), module.__name__, _numba_back(x))
+        view = module.as_tensor(x)
+        stream = x.__cuda_array_interface__.get("stream")
+        if stream:
+            # Work the producer queued on its stream comes before ours (cupy.asarray does this).
+            current = module.cuda.current_stream(view.device)
+            current.wait_stream(module.cuda.ExternalStream(stream, device=view.device))
+        return Adopted(view, "torch", _numba_back(x))
     raise TypeError(f"{type(x).__name__} speaks neither DLPack nor the CUDA array interface")
 
 

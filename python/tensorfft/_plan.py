@@ -71,6 +71,9 @@ class Plan:
         framework = framework_of(x)
         if framework == "foreign":
             return call_adopted(x, out, lambda view: self._run(view, None, forward))
+        if framework == "numpy":
+            raise TypeError("Plan.forward / inverse take CUDA arrays (PyTorch, CuPy, or others "
+                            "through DLPack); for host arrays use tensorfft.fft and friends")
         ops = ops_for(framework)
         device = ops.check_device(x)
         if device != self.device:

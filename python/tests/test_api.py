@@ -440,13 +440,26 @@ def test_foreign_arrays_that_cannot_be_reached(monkeypatch):
     # Device memory is viewed through PyTorch or CuPy; without both, a TypeError says so.
     monkeypatch.setitem(__import__("sys").modules, "torch", None)
     monkeypatch.setitem(__import__("sys").modules, "cupy", None)
-    with pytest.raises(TypeError, match="PyTorch or CuPy"):
+    with pytest.raises(TypeError, match=r"PyTorch \(with CUDA\) or CuPy"):
         tf.fft(DeviceForeign(2))
+    with pytest.raises(TypeError, match="through CuPy"):  # managed memory: CuPy only
+        tf.fft(DeviceForeign(13))
 
     class Interface:
         __cuda_array_interface__ = {"shape": (8,), "typestr": "<c8", "data": (0, False), "version": 3}
 
-    with pytest.raises(TypeError, match="PyTorch or CuPy"):
+    with pytest.raises(TypeError, match="or CuPy"):
         tf.fft(Interface())
     with pytest.raises(TypeError, match="DLPack or the CUDA array interface"):
         tf.fft(object())
+
+
+class Measured(np.ndarray):
+    """A NumPy subclass defined outside NumPy (as astropy's quantities are)."""
+
+
+def test_subclasses_and_plans_of_host_arrays(fake):
+    x = (np.random.default_rng(4).standard_normal((2, 8)) + 0j).view(Measured)
+    assert np.allclose(tf.fft(x), np.fft.fft(np.asarray(x)))  # NumPy's path, not a foreign view
+    with pytest.raises(TypeError, match="CUDA arrays"):
+        tf.Plan.__new__(tf.Plan)._run(HostForeign(np.asarray(x)), None, True)
