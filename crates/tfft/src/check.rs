@@ -1,7 +1,8 @@
 //! `tfft check`: every supported 1D length and a sample of 2D and 3D shapes on the GPU, several
 //! batch sizes, forward, inverse, in place and round trip, against the f64 oracle on a sample of
 //! transforms of each batch, with outputs poisoned (NaN) before each run and checked whole for
-//! elements left unwritten.
+//! elements left unwritten; strided layouts (`check_layouts`) and the tensor-core kernels on
+//! basis vectors (`check_basis`).
 
 use crate::data::{
     device_all_finite, device_bits_equal, download_samples, fits_device, fresh_seed, oracle_error,
@@ -191,9 +192,13 @@ pub fn run(
         bar.inc(1);
     }
     bar.finish_and_clear();
-    // The sweep also checks strided layouts.
+    // The sweep also checks strided layouts, and the tensor-core kernels on basis vectors.
     if case.dims().is_none() {
         rows.extend(crate::check_layouts::rows(&gpu, seed));
+        if !filter.layouts_only && (filter.ranks.is_empty() || filter.ranks.contains(&1)) {
+            let keep = |p| filter.precisions.is_empty() || filter.precisions.contains(&p);
+            rows.extend(crate::check_basis::rows(&gpu, filter.quick, keep));
+        }
     }
     let failures = rows.iter().filter(|r| !r.pass).count();
     summarize(&rows);

@@ -3,6 +3,7 @@
 
 mod bench;
 mod check;
+mod check_basis;
 mod check_layouts;
 mod data;
 mod demo;

@@ -1,0 +1,263 @@
+//! `tfft check`'s basis-vector cases: the tensor-core kernels (F16 on `mma.sync`, F32Split)
+//! transform unit impulses, one per transform of the batch, and every output must be the
+//! matching row of the DFT matrix, `y_k = exp(∓2πi j k / N)` for the impulse at `j`. A fragment
+//! element map that sent any input sample to the wrong row or column of the tensor-core tiles
+//! would move some `j` onto another frequency pattern, so transform `j` fails on its own (random
+//! data only shows such a permutation as a raised error over the whole batch). Every impulse
+//! position is checked up to N = 4096; above, the first 1024, the last 512 and 512 spread by a
+//! multiplicative hash (every residue class of the low bits and high positions).
+
+use crate::check::CheckRow;
+use num_complex::Complex;
+use tensorfft::{Direction, Element, Gpu, PlanOptions, Precision, Shape, Tuning};
+
+/// One basis-vector case: a precision and length whose plan runs on the tensor cores.
+#[derive(Clone, Copy, Debug)]
+pub struct BasisCase {
+    pub precision: Precision,
+    pub n: usize,
+    pub tuning: Tuning,
+}
+
+/// F16 with the tensor-core stages (opt-in) and F32Split (always on the tensor cores), every
+/// length they take (512 … 16384), or three of them when `quick`.
+pub fn cases(quick: bool) -> Vec<BasisCase> {
+    let lengths: Vec<usize> = if quick {
+        vec![512, 4096, 16384]
+    } else {
+        (9..=14).map(|b| 1usize << b).collect()
+    };
+    let tensor = Tuning {
+        tensor_cores: Some(true),
+        ..Default::default()
+    };
+    let mut v = Vec::new();
+    for &n in &lengths {
+        v.push(BasisCase {
+            precision: Precision::F16,
+            n,
+            tuning: tensor,
+        });
+        v.push(BasisCase {
+            precision: Precision::F32Split,
+            n,
+            tuning: Tuning::default(),
+        });
+    }
+    v
+}
+
+/// The impulse positions checked for length `n` (sorted, distinct).
+///
+/// ```text
+/// positions(512) == [0, 1, …, 511];  positions(16384).len() <= 2048
+/// ```
+pub fn positions(n: usize) -> Vec<usize> {
+    if n <= 4096 {
+        return (0..n).collect();
+    }
+    let mut v: Vec<usize> = (0..1024).chain(n - 512..n).collect();
+    v.extend((0..512u64).map(|i| (i.wrapping_mul(2_654_435_761) % n as u64) as usize));
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Transform `b` of the batch is the unit impulse at `positions[b]`.
+pub fn impulses<T: Element>(n: usize, positions: &[usize]) -> Vec<T> {
+    let zero = T::from_c64(Complex::new(0.0, 0.0));
+    let mut x = vec![zero; n * positions.len()];
+    for (b, &j) in positions.iter().enumerate() {
+        x[b * n + j] = T::from_c64(Complex::new(1.0, 0.0));
+    }
+    x
+}
+
+/// Output `k` of the unnormalized DFT of the impulse at `j`: `exp(∓2πi j k / n)` (minus
+/// forward), the angle reduced exactly in integers.
+pub fn expected(n: usize, j: usize, k: usize, dir: Direction) -> Complex<f64> {
+    let sign = if dir == Direction::Forward { -1.0 } else { 1.0 };
+    let r = (j as u128 * k as u128 % n as u128) as f64;
+    Complex::from_polar(1.0, sign * 2.0 * std::f64::consts::PI * r / n as f64)
+}
+
+/// The largest relative L2 error of one transform of `y` (the outputs of the impulses at
+/// `positions`, back to back) against its row of the DFT matrix; infinite if any output is not
+/// finite.
+pub fn worst_error(y: &[Complex<f64>], n: usize, positions: &[usize], dir: Direction) -> f64 {
+    let mut worst: f64 = 0.0;
+    for (b, &j) in positions.iter().enumerate() {
+        let mut err2 = 0.0;
+        for (k, got) in y[b * n..(b + 1) * n].iter().enumerate() {
+            if !(got.re.is_finite() && got.im.is_finite()) {
+                return f64::INFINITY;
+            }
+            err2 += (got - expected(n, j, k, dir)).norm_sqr();
+        }
+        // Every row of the DFT matrix has norm sqrt(n).
+        worst = worst.max((err2 / n as f64).sqrt());
+    }
+    worst
+}
+
+fn check_one<T: Element>(gpu: &Gpu, c: &BasisCase) -> Result<Vec<CheckRow>, tensorfft::Error> {
+    let pos = positions(c.n);
+    let shape = Shape::new([c.n]).batch(pos.len());
+    let plan = gpu.plan_c2c_with(&shape, c.precision, &PlanOptions::tuned(c.tuning))?;
+    let s = plan.schedule();
+    let bound = s.error_bound();
+    let input = gpu.upload(&impulses::<T>(c.n, &pos))?;
+    let mut out = gpu.alloc::<T>(c.n * pos.len())?;
+    let mut rows = Vec::new();
+    for dir in [Direction::Forward, Direction::Inverse] {
+        gpu.poison(&mut out)?;
+        plan.execute_into(dir, &input, &mut out)?;
+        let y: Vec<Complex<f64>> = gpu
+            .download(&out)?
+            .into_iter()
+            .map(|e| e.to_c64())
+            .collect();
+        rows.push(CheckRow::new(
+            c.precision,
+            &[c.n],
+            pos.len(),
+            if dir == Direction::Forward {
+                "basis vectors, forward"
+            } else {
+                "basis vectors, inverse"
+            },
+            worst_error(&y, c.n, &pos, dir),
+            bound,
+            format!("{s}"),
+        ));
+    }
+    Ok(rows)
+}
+
+/// The rows of every basis case whose precision `keep` accepts (an error becomes a failing row).
+pub fn rows(gpu: &Gpu, quick: bool, keep: impl Fn(Precision) -> bool) -> Vec<CheckRow> {
+    let mut out = Vec::new();
+    for c in cases(quick).iter().filter(|c| keep(c.precision)) {
+        let r = match c.precision {
+            Precision::F16 => check_one::<Complex<half::f16>>(gpu, c),
+            _ => check_one::<Complex<f32>>(gpu, c),
+        };
+        match r {
+            Ok(mut rows) => out.append(&mut rows),
+            Err(e) => out.push(CheckRow::new(
+                c.precision,
+                &[c.n],
+                positions(c.n).len(),
+                "basis vectors error",
+                f64::INFINITY,
+                0.0,
+                e.to_string(),
+            )),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use half::f16;
+    use tensorfft::cpu::reference::execute_schedule;
+    use tensorfft::{plan_c2c_schedule, Schedule};
+
+    fn schedule(c: &BasisCase, batch: usize) -> Schedule {
+        let shape = Shape::new([c.n]).batch(batch);
+        plan_c2c_schedule(&shape, c.precision, &PlanOptions::tuned(c.tuning)).unwrap()
+    }
+
+    /// The reference executor's worst basis error and the bound, on a subset of the positions
+    /// (the f16 emulation is slow in debug builds): the first 16 and every 61st.
+    fn cpu_error<T: Element>(c: &BasisCase, dir: Direction) -> (f64, f64) {
+        let pos: Vec<usize> = positions(c.n)
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, _)| i < 16 || i % 61 == 0)
+            .map(|(_, j)| j)
+            .collect();
+        let s = schedule(c, pos.len());
+        let y = execute_schedule(&s, dir, &impulses::<T>(c.n, &pos), false).unwrap();
+        let y: Vec<Complex<f64>> = y.into_iter().map(|e| e.to_c64()).collect();
+        (worst_error(&y, c.n, &pos, dir), s.error_bound())
+    }
+
+    #[test]
+    fn every_case_plans_on_the_tensor_cores() {
+        for c in cases(false) {
+            let s = schedule(&c, positions(c.n).len());
+            assert_eq!(s.passes.len(), 1, "{s}");
+            assert!(format!("{s}").contains("tensor_cores=true"), "{s}");
+        }
+        assert_eq!(cases(true).len(), 6);
+    }
+
+    #[test]
+    fn positions_cover_low_and_high_indices() {
+        assert_eq!(positions(512), (0..512).collect::<Vec<_>>());
+        let p = positions(16384);
+        assert!(p.len() <= 2048 && p.windows(2).all(|w| w[0] < w[1]));
+        assert!(p.contains(&0) && p.contains(&1023) && p.contains(&16383));
+        assert!(p.iter().any(|&j| (4096..15872).contains(&j)));
+    }
+
+    #[test]
+    fn the_reference_executor_passes_the_basis_check() {
+        // The CPU reference runs the same split and rounding as the kernels: its outputs of the
+        // impulses are the DFT rows within the plan's bound, in both directions.
+        for n in [512, 1024] {
+            let tensor = Tuning {
+                tensor_cores: Some(true),
+                ..Default::default()
+            };
+            let f16_case = BasisCase {
+                precision: Precision::F16,
+                n,
+                tuning: tensor,
+            };
+            let split = BasisCase {
+                precision: Precision::F32Split,
+                n,
+                tuning: Tuning::default(),
+            };
+            for dir in [Direction::Forward, Direction::Inverse] {
+                let (err, bound) = cpu_error::<Complex<f16>>(&f16_case, dir);
+                assert!(err <= bound, "F16 N={n} {dir:?}: {err:.3e} > {bound:.3e}");
+                let (err, bound) = cpu_error::<Complex<f32>>(&split, dir);
+                assert!(
+                    err <= bound,
+                    "F32Split N={n} {dir:?}: {err:.3e} > {bound:.3e}"
+                );
+                assert!(err < 1e-5, "F32Split N={n}: {err:.3e}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_misplaced_sample_fails() {
+        // Outputs of the impulse at 1 where the check expects the impulse at 0 (a permuted
+        // fragment map), the wrong direction, or a NaN left unwritten: far above any bound.
+        let n = 512;
+        let pos = [0usize, 1];
+        let rows: Vec<Complex<f64>> = [1usize, 1]
+            .iter()
+            .flat_map(|&j| (0..n).map(move |k| expected(n, j, k, Direction::Forward)))
+            .collect();
+        assert!(worst_error(&rows, n, &pos, Direction::Forward) > 0.5);
+        let right: Vec<Complex<f64>> = pos
+            .iter()
+            .flat_map(|&j| (0..n).map(move |k| expected(n, j, k, Direction::Forward)))
+            .collect();
+        assert!(worst_error(&right, n, &pos, Direction::Forward) < 1e-12);
+        assert!(worst_error(&right, n, &pos, Direction::Inverse) > 0.5);
+        let mut unwritten = right.clone();
+        unwritten[n + 7] = Complex::new(f64::NAN, 0.0);
+        assert_eq!(
+            worst_error(&unwritten, n, &pos, Direction::Forward),
+            f64::INFINITY
+        );
+    }
+}
