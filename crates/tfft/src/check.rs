@@ -102,11 +102,13 @@ pub struct SweepFilter {
     pub ranks: Vec<usize>,
     /// Only the strided-layout cases (no shape sweep).
     pub layouts_only: bool,
+    /// Only the tensor-core basis-vector cases (no shape sweep, no layouts).
+    pub basis_only: bool,
 }
 
 impl SweepFilter {
     fn cases(&self) -> Vec<Case> {
-        if self.layouts_only {
+        if self.layouts_only || self.basis_only {
             return Vec::new();
         }
         sweep(self.quick)
@@ -194,7 +196,9 @@ pub fn run(
     bar.finish_and_clear();
     // The sweep also checks strided layouts, and the tensor-core kernels on basis vectors.
     if case.dims().is_none() {
-        rows.extend(crate::check_layouts::rows(&gpu, seed));
+        if !filter.basis_only {
+            rows.extend(crate::check_layouts::rows(&gpu, seed));
+        }
         if !filter.layouts_only && (filter.ranks.is_empty() || filter.ranks.contains(&1)) {
             let keep = |p| filter.precisions.is_empty() || filter.precisions.contains(&p);
             rows.extend(crate::check_basis::rows(&gpu, filter.quick, keep));

@@ -144,6 +144,9 @@ enum Command {
         /// Only the strided-layout cases of the sweep.
         #[arg(long)]
         layouts: bool,
+        /// Only the tensor-core kernels on basis vectors (F32Split, F16 on `mma.sync`).
+        #[arg(long, conflicts_with = "layouts")]
+        basis: bool,
     },
     /// Time tensorfft against cuFFT and a device copy on the same buffers.
     Bench {
@@ -257,12 +260,14 @@ fn main() -> ExitCode {
             only,
             rank,
             layouts,
+            basis,
         } => {
             let filter = check::SweepFilter {
                 quick,
                 precisions: only,
                 ranks: rank.into_iter().map(usize::from).collect(),
                 layouts_only: layouts,
+                basis_only: basis,
             };
             check::run(&filter, &case, json.as_deref())
         }
