@@ -67,8 +67,9 @@ def _device_framework(x: Any, names: Tuple[str, ...] = ("torch", "cupy")) -> Any
         if _usable(module):
             return module
     needs = " or ".join({"torch": "PyTorch (with CUDA)", "cupy": "CuPy"}[n] for n in names)
+    hint = ", or ".join({"torch": "pip install torch", "cupy": "pip install cupy-cuda13x"}[n] for n in names)
     raise TypeError(f"{type(x).__name__} arrays on the GPU are taken through {needs}, and none is "
-                    "installed (pip install torch, or cupy-cuda13x)")
+                    f"installed ({hint})")
 
 
 def _identity(y: Any) -> Any:
@@ -76,12 +77,16 @@ def _identity(y: Any) -> Any:
 
 
 def _or_view(take: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``take``, or the result itself where the producer cannot take it (its dtype, say)."""
+    """``take``, or the result itself where the producer cannot take it: complex32, which
+    neither DLPack consumers like JAX nor the CUDA array interface describe (PyTorch's
+    interface property raises KeyError for it), or another dtype the producer refuses."""
 
     def back(y: Any) -> Any:
+        if str(getattr(y, "dtype", "")).rsplit(".", 1)[-1] == "complex32":
+            return y
         try:
             return take(y)
-        except (TypeError, ValueError, RuntimeError, BufferError):
+        except (TypeError, ValueError, KeyError, BufferError):
             return y
 
     return back
@@ -130,8 +135,11 @@ def adopt(x: Any) -> Adopted:
         stream = x.__cuda_array_interface__.get("stream")
         if stream:
             # Work the producer queued on its stream comes before ours (cupy.asarray does this).
-            current = module.cuda.current_stream(view.device)
-            current.wait_stream(module.cuda.ExternalStream(stream, device=view.device))
+            # 1 is the legacy default stream (PyTorch's default stream), 2 the per-thread one.
+            cuda = module.cuda
+            producer = (cuda.default_stream(view.device) if stream == 1
+                        else cuda.ExternalStream(stream, device=view.device))
+            cuda.current_stream(view.device).wait_stream(producer)
         return Adopted(view, "torch", _numba_back(x))
     raise TypeError(f"{type(x).__name__} speaks neither DLPack nor the CUDA array interface")
 

@@ -463,3 +463,23 @@ def test_subclasses_and_plans_of_host_arrays(fake):
     assert np.allclose(tf.fft(x), np.fft.fft(np.asarray(x)))  # NumPy's path, not a foreign view
     with pytest.raises(TypeError, match="CUDA arrays"):
         tf.Plan.__new__(tf.Plan)._run(HostForeign(np.asarray(x)), None, True)
+
+
+def test_results_the_producer_cannot_take_stay_views():
+    from tensorfft import _foreign
+
+    class Half:
+        dtype = "torch.complex32"
+
+    def refuse(y):
+        raise TypeError("no such dtype")
+
+    def explode(y):
+        raise ZeroDivisionError
+
+    half = Half()
+    assert _foreign._or_view(explode)(half) is half  # complex32 is never handed over
+    plain = np.ones(2, np.complex64)
+    assert _foreign._or_view(refuse)(plain) is plain
+    with pytest.raises(ZeroDivisionError):  # real failures are not hidden
+        _foreign._or_view(explode)(plain)

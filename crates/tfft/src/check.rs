@@ -204,6 +204,10 @@ pub fn run(
             rows.extend(crate::check_basis::rows(&gpu, filter.quick, keep));
         }
     }
+    if rows.is_empty() && skipped.is_empty() {
+        println!("nothing checked: no case of the sweep passes these filters");
+        return Ok(ExitCode::FAILURE);
+    }
     let failures = rows.iter().filter(|r| !r.pass).count();
     summarize(&rows);
     for s in &skipped {

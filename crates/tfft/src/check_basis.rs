@@ -1,11 +1,16 @@
 //! `tfft check`'s basis-vector cases: the tensor-core kernels (F16 on `mma.sync`, F32Split)
-//! transform unit impulses, one per transform of the batch, and every output must be the
-//! matching row of the DFT matrix, `y_k = exp(∓2πi j k / N)` for the impulse at `j`. A fragment
-//! element map that sent any input sample to the wrong row or column of the tensor-core tiles
-//! would move some `j` onto another frequency pattern, so transform `j` fails on its own (random
-//! data only shows such a permutation as a raised error over the whole batch). Every impulse
-//! position is checked up to N = 4096; above, the first 1024, the last 512 and 512 spread by a
-//! multiplicative hash (every residue class of the low bits and high positions).
+//! transform impulses, one per transform of the batch, and every output must be the matching
+//! row of the DFT matrix, `y_k = a exp(∓2πi j k / N)` for the impulse `a` at `j`. The amplitude
+//! `a` cycles through 1, i, -1, -i over the batch, so the imaginary parts of the tensor-core
+//! products are exercised from the first stage on. A fragment element map that sent any input
+//! sample to the wrong row or column of the tensor-core tiles would move some `j` onto another
+//! frequency pattern, so transform `j` fails on its own (random data only shows such a
+//! permutation as a raised error over the whole batch). Every output element is compared on
+//! its own, against the plan's relative bound: an impulse meets no cancellation (each butterfly
+//! sees at most one non-zero input), so each output of modulus one carries at most the linear
+//! sum of roundings the bound adds up. Every impulse position is checked up to N = 4096; above,
+//! the first 1024, the last 512 and 512 spread by a multiplicative hash (every residue class of
+//! the low bits and high positions).
 
 use crate::check::CheckRow;
 use num_complex::Complex;
@@ -63,39 +68,49 @@ pub fn positions(n: usize) -> Vec<usize> {
     v
 }
 
-/// Transform `b` of the batch is the unit impulse at `positions[b]`.
+/// The amplitude of transform `b`'s impulse: i^b (exact in every precision).
+pub fn amplitude(b: usize) -> Complex<f64> {
+    [
+        Complex::new(1.0, 0.0),
+        Complex::new(0.0, 1.0),
+        Complex::new(-1.0, 0.0),
+        Complex::new(0.0, -1.0),
+    ][b % 4]
+}
+
+/// Transform `b` of the batch is the impulse `amplitude(b)` at `positions[b]`.
 pub fn impulses<T: Element>(n: usize, positions: &[usize]) -> Vec<T> {
     let zero = T::from_c64(Complex::new(0.0, 0.0));
     let mut x = vec![zero; n * positions.len()];
     for (b, &j) in positions.iter().enumerate() {
-        x[b * n + j] = T::from_c64(Complex::new(1.0, 0.0));
+        x[b * n + j] = T::from_c64(amplitude(b));
     }
     x
 }
 
-/// Output `k` of the unnormalized DFT of the impulse at `j`: `exp(∓2πi j k / n)` (minus
-/// forward), the angle reduced exactly in integers.
-pub fn expected(n: usize, j: usize, k: usize, dir: Direction) -> Complex<f64> {
+/// `exp(∓2πi r / n)` for r in 0..n (minus forward): the entries of the DFT matrix of length n.
+pub fn roots(n: usize, dir: Direction) -> Vec<Complex<f64>> {
     let sign = if dir == Direction::Forward { -1.0 } else { 1.0 };
-    let r = (j as u128 * k as u128 % n as u128) as f64;
-    Complex::from_polar(1.0, sign * 2.0 * std::f64::consts::PI * r / n as f64)
+    (0..n)
+        .map(|r| Complex::from_polar(1.0, sign * 2.0 * std::f64::consts::PI * r as f64 / n as f64))
+        .collect()
 }
 
-/// The largest relative L2 error of one transform of `y` (the outputs of the impulses at
-/// `positions`, back to back) against its row of the DFT matrix; infinite if any output is not
-/// finite.
+/// The largest error of one output element of `y` (the outputs of the impulses at `positions`,
+/// back to back) against `amplitude(b) w^(j k)`, relative to its modulus one; infinite if any
+/// output is not finite. `n` is a power of two, so `j k mod n` is a mask.
 pub fn worst_error(y: &[Complex<f64>], n: usize, positions: &[usize], dir: Direction) -> f64 {
+    let w = roots(n, dir);
     let mut worst: f64 = 0.0;
     for (b, &j) in positions.iter().enumerate() {
-        let mut err2 = 0.0;
+        let a = amplitude(b);
         for (k, got) in y[b * n..(b + 1) * n].iter().enumerate() {
             if !(got.re.is_finite() && got.im.is_finite()) {
                 return f64::INFINITY;
             }
-            err2 += (got - expected(n, j, k, dir)).norm_sqr();
+            let want = a * w[(j as u64).wrapping_mul(k as u64) as usize & (n - 1)];
+            worst = worst.max((got - want).norm());
         }
-        // Every row of the DFT matrix has norm sqrt(n).
-        worst = worst.max((err2 / n as f64).sqrt());
     }
     worst
 }
@@ -242,16 +257,23 @@ mod tests {
         // fragment map), the wrong direction, or a NaN left unwritten: far above any bound.
         let n = 512;
         let pos = [0usize, 1];
-        let rows: Vec<Complex<f64>> = [1usize, 1]
-            .iter()
-            .flat_map(|&j| (0..n).map(move |k| expected(n, j, k, Direction::Forward)))
-            .collect();
-        assert!(worst_error(&rows, n, &pos, Direction::Forward) > 0.5);
-        let right: Vec<Complex<f64>> = pos
-            .iter()
-            .flat_map(|&j| (0..n).map(move |k| expected(n, j, k, Direction::Forward)))
-            .collect();
+        let w = roots(n, Direction::Forward);
+        let outputs = |impulse_at: [usize; 2], amplitudes: [usize; 2]| -> Vec<Complex<f64>> {
+            (0..2)
+                .flat_map(|b| {
+                    let (j, a) = (impulse_at[b], amplitude(amplitudes[b]));
+                    (0..n).map(move |k| (j, k, a))
+                })
+                .map(|(j, k, a)| a * w[(j * k) % n])
+                .collect()
+        };
+        let right = outputs([0, 1], [0, 1]);
         assert!(worst_error(&right, n, &pos, Direction::Forward) < 1e-12);
+        // The impulse at 1 where 0 was expected (a permuted fragment map), i where 1 was
+        // expected (a swapped real and imaginary part), the wrong direction, a NaN left
+        // unwritten: all fail, far above any bound.
+        assert!(worst_error(&outputs([1, 1], [0, 1]), n, &pos, Direction::Forward) > 0.5);
+        assert!(worst_error(&outputs([0, 1], [1, 1]), n, &pos, Direction::Forward) > 0.5);
         assert!(worst_error(&right, n, &pos, Direction::Inverse) > 0.5);
         let mut unwritten = right.clone();
         unwritten[n + 7] = Complex::new(f64::NAN, 0.0);
@@ -259,5 +281,9 @@ mod tests {
             worst_error(&unwritten, n, &pos, Direction::Forward),
             f64::INFINITY
         );
+        // One wrong element of 512 fails on its own (no dilution over the transform).
+        let mut one_off = right.clone();
+        one_off[300] += Complex::new(0.05, 0.0);
+        assert!(worst_error(&one_off, n, &pos, Direction::Forward) > 0.04);
     }
 }

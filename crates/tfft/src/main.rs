@@ -142,10 +142,10 @@ enum Command {
         #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(1..=3))]
         rank: Vec<u8>,
         /// Only the strided-layout cases of the sweep.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["shape", "n"])]
         layouts: bool,
         /// Only the tensor-core kernels on basis vectors (F32Split, F16 on `mma.sync`).
-        #[arg(long, conflicts_with = "layouts")]
+        #[arg(long, conflicts_with_all = ["layouts", "shape", "n"])]
         basis: bool,
     },
     /// Time tensorfft against cuFFT and a device copy on the same buffers.
