@@ -1192,11 +1192,12 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
             pass.items_per_tile = prev_power_of_two(tile);
         } else {
             // Rounds of 16 u32 samples (4 stages between exchanges), 8 u64; at most 512
-            // threads per item. u32 rows of 2048 and 4096: 32 values per thread (H200,
-            // BabyBear one transform: 2^22 0.0583 -> 0.0515 ms, 2^24 0.240 -> 0.205 ms; rows of
-            // 1024 and 8192 measured slower with 32, `2026-11-25-h200-ntt-goldilocks/ntt-v32-ab.txt`).
+            // threads per item. u32 rows of 2048 … 8192: 32 values per thread (H200, BabyBear
+            // one transform: 2^22 0.0583 -> 0.0515 ms with rows of 2048, 2^24 0.240 -> 0.205 ms
+            // with rows of 8192; rows of 1024 and shorter measured slower with 32,
+            // `2026-11-25-h200-ntt-goldilocks/ntt-v32-ab.txt`, NOTES steps 40, 44 and 49).
             let base = match word_bytes {
-                4 if (2048..=4096).contains(&pass.len) => 32,
+                4 if (2048..=8192).contains(&pass.len) => 32,
                 4 => 16,
                 _ => 8,
             };
