@@ -133,3 +133,72 @@ fn zeros_give_zeros() {
     let y = execute(&r, Direction::Forward, Normalization::None, &x).unwrap();
     assert!(y.iter().all(|c| c.re == 0.0 && c.im == 0.0));
 }
+
+fn tf32_recipe(n: usize) -> Recipe {
+    let opts = PlanOptions::tuned(tensorfft::Tuning {
+        tf32_split: Some(true),
+        ..Default::default()
+    });
+    plan_c2c_recipe(&Shape::new([n]), Precision::F32Split, &opts).unwrap()
+}
+
+/// The 3xTF32 variant (`Tuning::tf32_split`): the same plan with TF32 halves, within the bound
+/// and within twice the F32 path's error at every length, both directions, and over the
+/// magnitudes of fp32's normal range (TF32 keeps f32's exponent, so no scaling is needed).
+#[test]
+fn the_tf32_variant_matches_the_oracle_and_the_f32_path() {
+    for n in LENGTHS {
+        let r = tf32_recipe(n);
+        assert!(r.tf32_split && r.tensor_cores, "{r}");
+        assert!(r.to_string().contains("3xTF32") && r.kernel_stem().contains("_tf32"));
+        let bound = error_bound(&r);
+        let x: Vec<Complex<f32>> = random(n * 2);
+        let xw = widen(&x);
+        for dir in [Direction::Forward, Direction::Inverse] {
+            let y = execute(&r, dir, Normalization::None, &x).unwrap();
+            let want: Vec<Complex<f64>> = xw
+                .chunks(n)
+                .flat_map(|c| oracle_c2c(c, n, dir, Normalization::None))
+                .collect();
+            let err = relative_l2(&widen(&y), &want);
+            assert!(err <= bound, "N={n} {dir:?}: {err:.3e} > {bound:.3e}");
+        }
+        let tf32 = forward_error(&r, &x);
+        let f32_path = forward_error(&recipe(n, Precision::F32), &x);
+        assert!(
+            tf32 <= 2.0 * f32_path,
+            "N={n}: 3xTF32 {tf32:.3e} against F32 {f32_path:.3e}"
+        );
+        // It is a different arithmetic from the fp16 split: the outputs differ.
+        let fp16 = execute(
+            &recipe(n, Precision::F32Split),
+            Direction::Forward,
+            Normalization::None,
+            &x,
+        )
+        .unwrap();
+        let y = execute(&r, Direction::Forward, Normalization::None, &x).unwrap();
+        assert!(fp16 != y, "N={n}");
+    }
+    let n = 4096;
+    let r = tf32_recipe(n);
+    let bound = error_bound(&r);
+    for scale in [1e-30f32, 1e30] {
+        let x: Vec<Complex<f32>> = random::<Complex<f32>>(n)
+            .iter()
+            .map(|c| c * scale)
+            .collect();
+        let err = forward_error(&r, &x);
+        assert!(err <= bound, "scale {scale:e}: {err:.3e} > {bound:.3e}");
+    }
+    for p in [Precision::F32, Precision::F16, Precision::F64] {
+        let opts = PlanOptions::tuned(tensorfft::Tuning {
+            tf32_split: Some(true),
+            ..Default::default()
+        });
+        assert!(matches!(
+            plan_c2c_recipe(&Shape::new([4096]), p, &opts),
+            Err(tensorfft::Error::Unsupported { .. })
+        ));
+    }
+}

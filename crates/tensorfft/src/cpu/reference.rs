@@ -3,6 +3,7 @@
 //! roundings), so planner and arithmetic are tested without a GPU.
 
 use crate::cpu::radix_dft::dft_in_place;
+use crate::cpu::split_dft::SplitScheme;
 use crate::cpu::tensor_dft::{dft16_split_emulated, dft16_tensor_emulated};
 use crate::element::Element;
 use crate::error::{Error, Result};
@@ -172,7 +173,12 @@ fn transform<R: Float>(
             }
             if recipe.tensor_cores && radix == 16 {
                 if recipe.precision == Precision::F32Split {
-                    dft16_split_emulated(&mut v, sign);
+                    let scheme = if recipe.tf32_split {
+                        SplitScheme::Tf32x3
+                    } else {
+                        SplitScheme::Fp16Scaled
+                    };
+                    dft16_split_emulated(&mut v, sign, scheme);
                 } else {
                     dft16_tensor_emulated(&mut v, sign);
                 }

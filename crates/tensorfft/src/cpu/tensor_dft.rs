@@ -47,25 +47,29 @@ pub fn dft16_tensor_emulated<R: Float>(v: &mut [Complex<R>], sign: i32) {
     }
 }
 
-/// In-place 16-point DFT as the F32Split tensor-core stages compute it (samples and DFT matrix
-/// split into scaled f16 halves, three products accumulated in f32: [`SplitScheme::Fp16Scaled`]
-/// of [`crate::cpu::split_dft`]); `sign` is -1 forward, +1 inverse.
+/// In-place 16-point DFT as the F32Split tensor-core stages compute it: samples and DFT matrix
+/// split into two halves, three products accumulated in f32 — scaled f16 halves
+/// ([`SplitScheme::Fp16Scaled`], the default kernels) or TF32 halves ([`SplitScheme::Tf32x3`],
+/// `Tuning::tf32_split`) of [`crate::cpu::split_dft`]; `sign` is -1 forward, +1 inverse.
 ///
 /// ```
 /// use num_complex::Complex;
-/// let mut v: Vec<Complex<f32>> = (0..16).map(|i| Complex::new(1.0 + i as f32 / 3.0, 0.0)).collect();
-/// let sum: f32 = v.iter().map(|c| c.re).sum();
-/// tensorfft::cpu::tensor_dft::dft16_split_emulated(&mut v, -1);
-/// assert!((v[0].re - sum).abs() < 1e-5 * sum);
+/// use tensorfft::cpu::split_dft::SplitScheme;
+/// for scheme in [SplitScheme::Fp16Scaled, SplitScheme::Tf32x3] {
+///     let mut v: Vec<Complex<f32>> = (0..16).map(|i| Complex::new(1.0 + i as f32 / 3.0, 0.0)).collect();
+///     let sum: f32 = v.iter().map(|c| c.re).sum();
+///     tensorfft::cpu::tensor_dft::dft16_split_emulated(&mut v, -1, scheme);
+///     assert!((v[0].re - sum).abs() < 1e-5 * sum);
+/// }
 /// ```
-pub fn dft16_split_emulated<R: Float>(v: &mut [Complex<R>], sign: i32) {
+pub fn dft16_split_emulated<R: Float>(v: &mut [Complex<R>], sign: i32, scheme: SplitScheme) {
     debug_assert_eq!(v.len(), 16);
     let to32 = |x: R| x.to_f32().unwrap_or(f32::NAN);
     let mut x: Vec<Complex<f32>> = v
         .iter()
         .map(|c| Complex::new(to32(c.re), to32(c.im)))
         .collect();
-    dft16_model(&mut x, sign, SplitScheme::Fp16Scaled);
+    dft16_model(&mut x, sign, scheme);
     for (out, c) in v.iter_mut().zip(x) {
         *out = Complex::new(
             R::from(c.re).unwrap_or_else(R::nan),

@@ -327,6 +327,7 @@ struct Cfg_{name} {{
     static constexpr bool TW_AHEAD = {tw_ahead};
     static constexpr bool TENSOR = {tensor};
     static constexpr bool SPLIT = {split};
+    static constexpr bool SPLIT_TF32 = {split_tf32};
     static constexpr int SMEM_STRIDE = {smem_stride};
     static constexpr int PAD[{pad_len}][4] = {{{pads}}};
 {extra}}};
@@ -354,6 +355,7 @@ struct Cfg_{name} {{
             recipe.warp_exchange && !access.strided && !access.staged_in && !access.staged_out,
         tensor = recipe.tensor_cores,
         split = recipe.precision == Precision::F32Split,
+        split_tf32 = recipe.tf32_split,
         smem_stride = recipe.shared_stride(),
         pad_len = recipe.paddings.len(),
         pads = pads.join(", "),

@@ -336,6 +336,11 @@ pub struct Tuning {
     /// Run radix-16 stages on the tensor cores (F16 only; 16 values per thread, N ≥ 512). Off by
     /// default: measured slower than the CUDA-core stages so far (bench/NOTES.md).
     pub tensor_cores: Option<bool>,
+    /// F32Split only: form the tensor-core products from three TF32 products (3xTF32,
+    /// `mma.sync` m16n8k8: x = big + small in TF32, the DFT matrix the same way) instead of
+    /// scaled fp16 halves. TF32 keeps f32's exponent, so there is no per-vector scaling, but
+    /// subnormal inputs lose their low bits (`cpu::split_dft`). Off by default.
+    pub tf32_split: Option<bool>,
     /// Compute F16 transforms in packed f16x2 arithmetic, two butterflies per instruction
     /// (F16 only; direct device-memory access, f16 exchange). On by default for F16 from
     /// N = 128. Roughly halves the instructions per element; every add and multiply rounds to
@@ -421,6 +426,10 @@ impl Tuning {
         }
         v.push(Tuning {
             max_radix: Some(8),
+            ..Default::default()
+        });
+        v.push(Tuning {
+            tf32_split: Some(true),
             ..Default::default()
         });
         v.push(Tuning {

@@ -148,6 +148,13 @@ pub fn plan_c2c_recipe(
             "F16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512",
         ));
     }
+    let tf32_split = tuning.tf32_split.unwrap_or(false);
+    if tf32_split && !split {
+        return Err(Error::unsupported(
+            format!("3xTF32 products for {precision:?}"),
+            "F32Split only",
+        ));
+    }
     let radices = if tensor_cores {
         tensor_radices(n)
     } else {
@@ -332,6 +339,7 @@ pub fn plan_c2c_recipe(
             .unwrap_or(!(long_half || (precision == Precision::F64 && derived_twiddles))),
         persistent,
         tensor_cores,
+        tf32_split,
         half_arithmetic,
         stream_loads: tuning.stream_loads.unwrap_or(false),
         derived_twiddles,

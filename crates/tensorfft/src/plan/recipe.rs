@@ -53,6 +53,9 @@ pub struct Recipe {
     pub persistent: bool,
     /// Whether radix-16 stages run on the tensor cores (f16 inputs, f32 accumulation).
     pub tensor_cores: bool,
+    /// Whether an F32Split plan's tensor-core products are three TF32 products (3xTF32,
+    /// `mma.sync` m16n8k8) instead of three products of scaled fp16 halves.
+    pub tf32_split: bool,
     /// Whether an F16 plan computes in packed f16x2 arithmetic: each thread holds
     /// `elements_per_thread / 2` pairs of neighbouring butterflies' samples.
     pub half_arithmetic: bool,
@@ -116,7 +119,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}{}{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}{}{}{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -137,6 +140,7 @@ impl Recipe {
             if self.twiddles_ahead { "_twa" } else { "" },
             self.normalization.tag(),
             if self.tensor_cores { "_tc" } else { "" },
+            if self.tf32_split { "_tf32" } else { "" },
             if self.half_arithmetic { "_h2" } else { "" },
             if self.stream_loads { "_nl1" } else { "" },
             if self.derived_twiddles { "_twd" } else { "" },
@@ -154,7 +158,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={} derived_twiddles={} warp_exchange={}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={} derived_twiddles={} warp_exchange={}{}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -174,7 +178,8 @@ impl fmt::Display for Recipe {
             self.half_arithmetic,
             self.stream_loads,
             self.derived_twiddles,
-            self.warp_exchange
+            self.warp_exchange,
+            if self.tf32_split { " split=3xTF32" } else { "" }
         )
     }
 }

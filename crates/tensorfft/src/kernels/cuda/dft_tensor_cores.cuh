@@ -293,3 +293,147 @@ __device__ __forceinline__ void dft16_split_tensor_cores(Cx<float> (&v)[16]) {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// F32Split in three TF32 products (3xTF32, `Tuning::tf32_split`): x = big + small with
+// big = tf32(x) and small = tf32(x - big) (x - big is exact in f32), the DFT matrix the same way,
+// and F x ~ small Fbig + big Fsmall + big Fbig, the small terms first, all in one f32
+// accumulator: TF32 keeps f32's exponent, so there is no per-row scale, no quad reduction and no
+// rescaling of the outputs (subnormal inputs lose their low bits, cpu::split_dft). mma.sync
+// m16n8k8 (.tf32) takes k = 8, so each 16-sample product is two instructions, one per half h of
+// the samples. The k order within an instruction is free as long as A and B agree: lane (g, q)
+// gives column q of half h its sample 2q + 8h and column q + 4 its sample 2q + 1 + 8h, which are
+// the samples of slots 2h and 2h + 1 in the layout above (PTX ISA, m16n8k8 .tf32: A registers
+// (row g, col q), (row g + 8, col q), (row g, col q + 4), (row g + 8, col q + 4); B registers
+// (k q, col g), (k q + 4, col g); C/D as for m16n8k16). cpu::split_dft (SplitScheme::Tf32x3)
+// models the same arithmetic for the reference executor.
+
+// x rounded to TF32 (10 explicit significand bits, to nearest, ties away from zero), as its bits.
+__device__ __forceinline__ unsigned to_tf32(float x) {
+    unsigned r;
+    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
+    return r;
+}
+
+// D = A B + C for one 16x8 (A, TF32) by 8x8 (B, TF32) tile with f32 accumulators.
+__device__ __forceinline__ void mma_16x8x8_tf32(float (&d)[4], const unsigned (&a)[4], unsigned b0, unsigned b1) {
+    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+        "{%0, %1, %2, %3};"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+
+// This lane's TF32 B fragments of one n tile and one half of the samples: [part][register] with
+// parts big Re F, big Im F, big -Im F, small Re F, small Im F, small -Im F.
+struct Tf32Fragments {
+    unsigned f[6][2];
+};
+
+// Lane l's fragments of (n tile nt, half h) are the uint4s [nt][h][0..2][l] of a 6 KB table
+// (conflict-free loads, 12 registers live per use).
+__device__ __forceinline__ uint4* tf32_fragment_table() {
+    __shared__ uint4 table[2][2][3][32];
+    return &table[0][0][0][0];
+}
+
+// Fills the table (the first warp) and waits for it: every thread of the block calls this once,
+// before its first tensor-core stage.
+template <int DIR>
+__device__ __forceinline__ void store_tf32_fragments() {
+    if (threadIdx.x < 32) {
+        const int g = (int)threadIdx.x >> 2;
+        const int q = (int)(threadIdx.x & 3);
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt) {
+            const int k = 8 * nt + g;
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                unsigned w[6][2];
+#pragma unroll
+                for (int u = 0; u < 2; ++u) {
+                    const int r = 2 * q + u + 8 * h;
+                    float c, s;
+                    sincospif((float)(2 * DIR * ((r * k) & 15)) / 16.0f, &s, &c);
+                    const unsigned cb = to_tf32(c), sb = to_tf32(s);
+                    w[0][u] = cb;
+                    w[1][u] = sb;
+                    w[2][u] = sb ^ 0x80000000u;
+                    w[3][u] = to_tf32(c - __uint_as_float(cb));
+                    w[4][u] = to_tf32(s - __uint_as_float(sb));
+                    w[5][u] = w[4][u] ^ 0x80000000u;
+                }
+                uint4* t = tf32_fragment_table() + (nt * 2 + h) * 96 + threadIdx.x;
+                t[0] = make_uint4(w[0][0], w[0][1], w[1][0], w[1][1]);
+                t[32] = make_uint4(w[2][0], w[2][1], w[3][0], w[3][1]);
+                t[64] = make_uint4(w[4][0], w[4][1], w[5][0], w[5][1]);
+            }
+        }
+    }
+    __syncthreads();
+}
+
+__device__ __forceinline__ Tf32Fragments load_tf32_fragments(int nt, int h) {
+    const uint4* t = tf32_fragment_table() + (nt * 2 + h) * 96 + (threadIdx.x & 31);
+    const uint4 a = t[0], b = t[32], c = t[64];
+    Tf32Fragments f;
+    f.f[0][0] = a.x, f.f[0][1] = a.y, f.f[1][0] = a.z, f.f[1][1] = a.w;
+    f.f[2][0] = b.x, f.f[2][1] = b.y, f.f[3][0] = b.z, f.f[3][1] = b.w;
+    f.f[4][0] = c.x, f.f[4][1] = c.y, f.f[5][0] = c.z, f.f[5][1] = c.w;
+    return f;
+}
+
+// Re Y += Ar Re F + Ai (-Im F), Im Y += Ar Im F + Ai Re F for one half's A registers and one
+// part of the matrix (0: big, 3: small).
+__device__ __forceinline__ void complex_mma_tf32(float (&yr)[4], float (&yi)[4], const unsigned (&ar)[4],
+                                                 const unsigned (&ai)[4], const Tf32Fragments& f, int part) {
+    mma_16x8x8_tf32(yr, ar, f.f[part][0], f.f[part][1]);
+    mma_16x8x8_tf32(yr, ai, f.f[part + 2][0], f.f[part + 2][1]);
+    mma_16x8x8_tf32(yi, ar, f.f[part + 1][0], f.f[part + 1][1]);
+    mma_16x8x8_tf32(yi, ai, f.f[part][0], f.f[part][1]);
+}
+
+// The fp32-accurate 16-point DFTs of the warp's 32 butterflies in 3xTF32; v is this lane's 16
+// slots, in the layout of dft16_tensor_cores. As in dft16_split_tensor_cores, the two A tiles
+// (row slots 2 mt, 2 mt + 1) run one after the other and their outputs replace their inputs.
+__device__ __forceinline__ void dft16_tf32x3_tensor_cores(Cx<float> (&v)[16]) {
+#pragma unroll
+    for (int mt = 0; mt < 2; ++mt) {
+        // A registers of half h: reg = (row slot 2 mt + (reg & 1), sample slot 2 h + (reg >> 1)).
+        unsigned big_re[2][4], big_im[2][4], small_re[2][4], small_im[2][4];
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+#pragma unroll
+            for (int reg = 0; reg < 4; ++reg) {
+                const Cx<float> x = v[(2 * mt + (reg & 1)) * 4 + 2 * h + (reg >> 1)];
+                big_re[h][reg] = to_tf32(x.re);
+                big_im[h][reg] = to_tf32(x.im);
+                small_re[h][reg] = to_tf32(x.re - __uint_as_float(big_re[h][reg]));
+                small_im[h][reg] = to_tf32(x.im - __uint_as_float(big_im[h][reg]));
+            }
+        }
+        float y[2][2][4];  // [n tile][re, im][register]
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+            for (int d = 0; d < 4; ++d) y[nt][0][d] = y[nt][1][d] = 0.0f;
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const Tf32Fragments f = load_tf32_fragments(nt, h);
+                complex_mma_tf32(y[nt][0], y[nt][1], small_re[h], small_im[h], f, 0);
+                complex_mma_tf32(y[nt][0], y[nt][1], big_re[h], big_im[h], f, 3);
+            }
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const Tf32Fragments f = load_tf32_fragments(nt, h);
+                complex_mma_tf32(y[nt][0], y[nt][1], big_re[h], big_im[h], f, 0);
+            }
+        }
+        // d0, d1: row g (row slot 2 mt), d2, d3: row g + 8; columns 8 nt + 2q + u are sample
+        // slot 2 nt + u.
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt) {
+#pragma unroll
+            for (int d = 0; d < 4; ++d) v[(2 * mt + (d >> 1)) * 4 + 2 * nt + (d & 1)] = cx(y[nt][0][d], y[nt][1][d]);
+        }
+    }
+}

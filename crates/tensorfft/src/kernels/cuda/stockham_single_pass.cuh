@@ -21,7 +21,8 @@
 // 2q+9 of four butterflies, in runs of 4 consecutive butterflies per thread where the stage
 // touches device memory (16-byte accesses) and 8 apart otherwise. Other stages run on the CUDA
 // cores as above. With Cfg::SPLIT as well (F32Split), each tensor-core DFT splits its f32
-// samples and the DFT matrix into two f16 halves (dft16_split_tensor_cores).
+// samples and the DFT matrix into two f16 halves (dft16_split_tensor_cores), or with
+// Cfg::SPLIT_TF32 into two TF32 halves (dft16_tf32x3_tensor_cores).
 //
 // Shared memory is padded to spread the strided accesses of the Stockham exchange over the
 // banks: buffer X (read by stage X) maps position i to i + A*(i >> a) + B*(i >> b) with
@@ -427,7 +428,9 @@ struct SinglePass {
 
         // Radix-R DFTs.
         if constexpr (TENSOR) {
-            if constexpr (Cfg::SPLIT)
+            if constexpr (Cfg::SPLIT && Cfg::SPLIT_TF32)
+                dft16_tf32x3_tensor_cores(v);
+            else if constexpr (Cfg::SPLIT)
                 dft16_split_tensor_cores(v);
             else
                 dft16_tensor_cores(v, c.dft16);
@@ -653,7 +656,8 @@ struct SinglePass {
         c.smem = block_smem() + (threadIdx.x / T) * SMEM_STRIDE;
         c.t = threadIdx.x % T;
         c.total = batch * (u64)N;
-        if constexpr (Cfg::TENSOR && Cfg::SPLIT) store_split_fragments<DIR>();
+        if constexpr (Cfg::TENSOR && Cfg::SPLIT && Cfg::SPLIT_TF32) store_tf32_fragments<DIR>();
+        if constexpr (Cfg::TENSOR && Cfg::SPLIT && !Cfg::SPLIT_TF32) store_split_fragments<DIR>();
         if constexpr (Cfg::TENSOR && !Cfg::SPLIT) c.dft16 = dft16_fragments<DIR>();
         run_tiles<SinglePass, RADICES...>(c, batch);
     }
