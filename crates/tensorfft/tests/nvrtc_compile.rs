@@ -260,7 +260,13 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
                     ..Default::default()
                 };
                 let s = plan_ntt_schedule_with(batch, *word, dir, &o).unwrap();
-                for sched in [s.clone(), s.block_synchronous()] {
+                // Warp-shuffle butterflies (`NttPlanOptions::warp_shuffles`) change only
+                // direct row passes, whose kernels min_tiles 0 already covers.
+                let shuffled = (min_tiles == 0).then(|| s.clone().warp_shuffles());
+                for sched in [s.clone(), s.block_synchronous()]
+                    .into_iter()
+                    .chain(shuffled)
+                {
                     for i in 0..sched.passes.len() {
                         let k = NttKernelSource::pass(&sched, i);
                         if !out.iter().any(|o| o.stem == k.entry) {

@@ -217,6 +217,10 @@ enum NttCommand {
         /// Also write the results as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
+        /// Every case with warp-shuffle butterflies in the last round of its direct row
+        /// passes (bit for bit the same results).
+        #[arg(long)]
+        warp_shuffles: bool,
     },
     /// Time NTTs against the block-synchronous baseline and a device copy.
     Bench {
@@ -302,7 +306,14 @@ fn main() -> ExitCode {
                 log_n,
                 field,
                 json,
-            } => ntt_check::run(quick, json.as_deref(), log_n, field.as_deref()),
+                warp_shuffles,
+            } => ntt_check::run(
+                quick,
+                json.as_deref(),
+                log_n,
+                field.as_deref(),
+                warp_shuffles,
+            ),
             NttCommand::Bench {
                 quick,
                 json,

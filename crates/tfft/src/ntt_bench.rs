@@ -56,6 +56,13 @@ pub struct NttBenchRow {
     /// sppark's time over ours.
     #[serde(default)]
     pub vs_sppark: Option<f64>,
+    /// The same plan with warp-shuffle butterflies in the last round of its direct row passes
+    /// (`NttPlanOptions::warp_shuffles`), where that changes a pass: its time.
+    #[serde(default)]
+    pub shuffles_ms: Option<f64>,
+    /// Whether that plan's transform 0 equals the CPU transform too.
+    #[serde(default)]
+    pub shuffles_exact: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -228,6 +235,12 @@ pub fn run(
                         row.field, row.log_n
                     ));
                 }
+                if row.shuffles_exact == Some(false) {
+                    errors.push(format!(
+                        "{} 2^{}: warp-shuffle output differs from the CPU",
+                        row.field, row.log_n
+                    ));
+                }
                 rows.push(row);
             }
             Err(e) => {
@@ -284,7 +297,7 @@ pub fn run(
 
 fn header() -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>14} | {}",
         "field",
         "bit",
         "log2 n",
@@ -299,13 +312,14 @@ fn header() -> String {
         "base ms",
         "speed",
         "exact",
+        "shuffles",
         "vs sppark"
     )
 }
 
 fn row_line(r: &NttBenchRow) -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>14} | {}",
         if r.interleaved { format!("{}/rows", r.field) } else { r.field.clone() },
         r.word_bits,
         r.log_n,
@@ -320,6 +334,13 @@ fn row_line(r: &NttBenchRow) -> String {
         r.baseline_ms,
         r.speedup_vs_baseline,
         r.exact,
+        // The shuffle variant's speed against the timed plan, and its exactness.
+        r.shuffles_ms.map_or_else(String::new, |m| format!(
+            "{:.4} {:.2}x{}",
+            m,
+            r.tfft_ms / m,
+            if r.shuffles_exact == Some(true) { "" } else { " WRONG" }
+        )),
         r.vs_sppark
             .map_or_else(String::new, |v| format!("{v:.2}x ({:.4} ms)", r.sppark_ms.unwrap_or(0.0)))
     )
@@ -357,6 +378,31 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
     let (base_ms, _, _) = time_runs(gpu, reps, || baseline.execute_in_place(dir, &mut data))?;
     let mut other = gpu.alloc::<W>(batch.len())?;
     let (copy_ms, _, _) = time_runs(gpu, reps, || gpu.copy(&data, &mut other))?;
+    // Warp-shuffle butterflies, where the schedule has a pass they change: exactness of
+    // transform 0, then the time on the same buffer.
+    let (mut shuffles_ms, mut shuffles_exact) = (None, None);
+    if plan
+        .schedule(dir)
+        .clone()
+        .warp_shuffles()
+        .passes
+        .iter()
+        .any(|p| p.shuffle_stages > 0)
+    {
+        let shuffled = gpu.plan_ntt_with::<W>(
+            &batch,
+            &NttPlanOptions {
+                warp_shuffles: true,
+                ..Default::default()
+            },
+        )?;
+        gpu.upload_into(&x, &mut data)?;
+        shuffled.execute_in_place(dir, &mut data)?;
+        let all = gpu.download(&data)?;
+        shuffles_exact = Some((0..n).all(|i| all[i * stride].into() == want[i]));
+        gpu.upload_into(&x, &mut data)?;
+        shuffles_ms = Some(time_runs(gpu, reps, || shuffled.execute_in_place(dir, &mut data))?.0);
+    }
     let schedule = plan.schedule(dir);
     let passes = schedule.passes.len();
     let pct = 100.0 * copy_ms / ms;
@@ -398,5 +444,7 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
         schedule: schedule.to_string(),
         sppark_ms: None,
         vs_sppark: None,
+        shuffles_ms,
+        shuffles_exact,
     })
 }

@@ -33,6 +33,8 @@ pub struct NttCase {
     pub baseline: bool,
     /// Interleaved columns (a row-major matrix).
     pub interleaved: bool,
+    /// Warp-shuffle butterflies in the last round of direct row passes.
+    pub warp_shuffles: bool,
 }
 
 /// The result of one case in one direction.
@@ -84,6 +86,7 @@ fn case_name(c: &NttCase) -> String {
             .map_or(String::new(), |m| format!(" max-pass={m}")),
         if c.baseline { " baseline" } else { "" },
     ) + if c.interleaved { " interleaved" } else { "" }
+        + if c.warp_shuffles { " shuffles" } else { "" }
 }
 
 /// The sweep: sizes 2 … 2^24 (32-bit primes) and 2 … 2^22 (64-bit), both kinds, every order
@@ -108,6 +111,7 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
         max_pass_len: None,
         baseline: false,
         interleaved: false,
+        warp_shuffles: false,
     };
     let mut out = Vec::new();
     for (p, word, max_log) in [
@@ -196,6 +200,23 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
             c.baseline = true;
             out.push(c);
         }
+        // Warp-shuffle butterflies (row passes of 256 … 8192 points, u32 and u64, batched and
+        // one transform, one with p − 1 inputs).
+        for (p, word, log_n, batch) in [
+            (BABY_BEAR, 4, 8, 7),
+            (BABY_BEAR, 4, 10, 64),
+            (BABY_BEAR, 4, 20, 1),
+            (KOALA_BEAR, 4, 23, 1),
+            (GOLDILOCKS, 8, 12, 3),
+            (GOLDILOCKS, 8, 22, 1),
+            (FHE_62, 8, 16, 5),
+        ] {
+            let mut c = base(vec![p], word, log_n, NttKind::Negacyclic, o);
+            c.batch = batch;
+            c.warp_shuffles = true;
+            c.all_max = log_n == 10;
+            out.push(c);
+        }
         // Interleaved columns (row-major matrices): 64, 100 and 3 limbs × 5 columns.
         for (moduli, word, log_n, batch, kind) in [
             (vec![BABY_BEAR], 4, 20, 64, NttKind::Cyclic),
@@ -228,10 +249,16 @@ pub fn run(
     json: Option<&Path>,
     only_log_n: Option<u32>,
     only_field: Option<&str>,
+    warp_shuffles: bool,
 ) -> Result<ExitCode, Error> {
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
     let mut cases = sweep(quick);
+    if warp_shuffles {
+        for c in &mut cases {
+            c.warp_shuffles = true;
+        }
+    }
     if let Some(l) = only_log_n {
         cases.retain(|c| c.log_n == l);
     }
@@ -333,6 +360,7 @@ fn case_options(c: &NttCase) -> NttPlanOptions {
     NttPlanOptions {
         block_synchronous: c.baseline,
         max_pass_len: c.max_pass_len,
+        warp_shuffles: c.warp_shuffles,
     }
 }
 
@@ -450,4 +478,37 @@ fn count_wrong<W: NttWord>(
             .count();
     }
     Ok(wrong)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every case of both sweeps describes a valid batch (a field with the root it needs) and
+    /// plans in both directions on the CPU side, with and without warp shuffles; the sweeps
+    /// include warp-shuffle cases that change a pass.
+    #[test]
+    fn every_sweep_case_plans() {
+        use tensorfft::ntt::schedule::plan_ntt_schedule;
+        for quick in [true, false] {
+            let cases = sweep(quick);
+            let mut shuffled_passes = 0;
+            for c in &cases {
+                let batch = case_batch(c).unwrap_or_else(|e| panic!("{}: {e}", case_name(c)));
+                for dir in [Direction::Forward, Direction::Inverse] {
+                    let s = plan_ntt_schedule(&batch, c.word, dir)
+                        .unwrap_or_else(|e| panic!("{}: {e}", case_name(c)));
+                    if c.warp_shuffles {
+                        shuffled_passes += s
+                            .warp_shuffles()
+                            .passes
+                            .iter()
+                            .filter(|p| p.shuffle_stages > 0)
+                            .count();
+                    }
+                }
+            }
+            assert!(shuffled_passes >= 7, "quick={quick}: {shuffled_passes}");
+        }
+    }
 }

@@ -66,6 +66,9 @@ pub struct NttPlanOptions {
     pub block_synchronous: bool,
     /// Passes of at most this many points (more passes; for tests of the multi-pass geometry).
     pub max_pass_len: Option<usize>,
+    /// Run the last round of stages of direct row passes as warp-shuffle butterflies
+    /// ([`NttSchedule::warp_shuffles`]) instead of a shared-memory exchange; same results.
+    pub warp_shuffles: bool,
 }
 
 /// The run-time geometry of a pass, laid out as `NttGeometry` in `ntt_pass.cuh`.
@@ -232,6 +235,9 @@ impl Gpu {
             if options.block_synchronous {
                 schedule = schedule.block_synchronous();
             }
+            if options.warp_shuffles {
+                schedule = schedule.warp_shuffles();
+            }
             let mut passes = Vec::with_capacity(schedule.passes.len());
             for index in 0..schedule.passes.len() {
                 let (pass, o) = self.ntt_pass::<W>(&schedule, index)?;
@@ -291,6 +297,9 @@ impl Gpu {
                 let mut s = plan_ntt_schedule_with(batch, *word, dir, &self.ntt_options(options))?;
                 if options.block_synchronous {
                     s = s.block_synchronous();
+                }
+                if options.warp_shuffles {
+                    s = s.warp_shuffles();
                 }
                 for i in 0..s.passes.len() {
                     let k = NttKernelSource::pass(&s, i);

@@ -72,7 +72,7 @@ impl NttKernelSource {
         };
         let rev = |o: Order| o == Order::BitReversed;
         let entry = format!(
-            "ntt_{}{}{}{}_l{}_v{}_r{}_t{}_c{}_{}{}{}{}_tw{}_w{}",
+            "ntt_{}{}{}{}_l{}_v{}_r{}_t{}_c{}_{}{}{}{}_tw{}_w{}{}",
             arithmetic.name(),
             if wide { "w" } else { "" },
             if pass.direct() { "d" } else { "s" },
@@ -91,7 +91,12 @@ impl NttKernelSource {
             u8::from(rev(pass.local_in)),
             u8::from(rev(pass.local_out)),
             u8::from(pass.twiddle.is_some()),
-            weight
+            weight,
+            if pass.shuffle_stages > 0 {
+                format!("_x{}", pass.shuffle_stages)
+            } else {
+                String::new()
+            }
         );
         let threads = pass.threads();
         let mut source = String::new();
@@ -110,6 +115,7 @@ struct Cfg_{entry} {{
     static constexpr int VALUES = {values};
     static constexpr int LOG_VALUES = {log_values};
     static constexpr int ROUND_STAGES = {round};
+    static constexpr int SHUFFLE_STAGES = {shuffle};
     static constexpr int TILE = {tile};
     static constexpr int THREADS = {threads};
     static constexpr int PAD_SHIFT = {pad};
@@ -134,6 +140,7 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             values = pass.values_per_thread,
             log_values = pass.values_per_thread.trailing_zeros(),
             round = pass.round_stages,
+            shuffle = pass.shuffle_stages,
             tile = pass.items_per_tile,
             pad = pass.pad_shift(arithmetic.word_bytes()),
             row = pass.row_stride(arithmetic.word_bytes()),

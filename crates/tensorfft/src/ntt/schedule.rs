@@ -483,6 +483,10 @@ pub struct NttPass {
     /// Radix-2 stages per round (between two block barriers): `log2(values_per_thread)`, or 1
     /// for the block-synchronous baseline.
     pub round_stages: u32,
+    /// Radix-2 stages at the end of each item's NTT exchanged between the lanes of a warp
+    /// (`__shfl_xor_sync`, butterfly distances 1 … 2^(k-1) samples) instead of through shared
+    /// memory: 0 unless [`NttSchedule::warp_shuffles`] set it.
+    pub shuffle_stages: u32,
     /// Whether neighbouring threads load neighbouring items (else neighbouring samples).
     pub items_fastest_in: bool,
     /// Whether neighbouring threads store neighbouring items.
@@ -517,6 +521,34 @@ impl NttPass {
                 d.count == 1
                     || (d.in_stride == d.out_stride && d.in_bit_reversed == d.out_bit_reversed)
             })
+    }
+
+    /// The stages [`NttSchedule::warp_shuffles`] moves into warp shuffles: the last round's,
+    /// where the pass is direct with an item's threads in consecutive lanes and the round's
+    /// butterfly distances are thread-index bits below 32 lanes; else 0.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 8, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed)
+    ///     .batch(64);
+    /// let p = &plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0];
+    /// // 256 = 16 values x 16 threads in rounds of 4: the second round runs between lanes.
+    /// assert_eq!((p.round_stages, p.shuffle_tail()), (4, 4));
+    /// ```
+    pub fn shuffle_tail(&self) -> u32 {
+        let log_len = self.len.trailing_zeros();
+        let thread_bits = self.threads_per_item().trailing_zeros();
+        if !self.direct() || self.items_fastest_in || thread_bits == 0 || self.round_stages == 0 {
+            return 0;
+        }
+        let rs = self.round_stages;
+        let last = log_len - ((log_len - 1) / rs) * rs;
+        if last <= thread_bits.min(5) && last < log_len {
+            last
+        } else {
+            0
+        }
     }
 
     /// Threads that compute one item.
@@ -764,6 +796,28 @@ impl NttSchedule {
     pub fn block_synchronous(mut self) -> Self {
         for p in &mut self.passes {
             p.round_stages = 1;
+        }
+        self
+    }
+
+    /// The same schedule with the last round of each direct, sample-contiguous pass (threads of
+    /// an item in consecutive lanes) run as warp-shuffle butterflies (seed 000's warp-shuffle-XOR
+    /// exchanges): its stages, of butterfly distance below the item's threads and below 32
+    /// lanes, exchange through `__shfl_xor_sync` instead of a shared-memory round and a barrier.
+    /// Other passes are unchanged. Same passes, tiles, loads, roots and results (bit for bit).
+    ///
+    /// ```
+    /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 10, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed)
+    ///     .batch(64);
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().warp_shuffles();
+    /// // 1024 = 16 values x 64 threads: rounds of 4 + 4 stages, then 2 between lanes.
+    /// assert_eq!(s.passes[0].shuffle_stages, 2);
+    /// ```
+    pub fn warp_shuffles(mut self) -> Self {
+        for p in &mut self.passes {
+            p.shuffle_stages = p.shuffle_tail();
         }
         self
     }
@@ -1132,6 +1186,7 @@ impl Geometry {
             items_per_tile: 1,
             values_per_thread: 1,
             round_stages: 1,
+            shuffle_stages: 0,
             items_fastest_in: self.rest > 1,
             items_fastest_out: self.rest > 1,
         }
@@ -1162,6 +1217,7 @@ impl Geometry {
             items_per_tile: 1,
             values_per_thread: 1,
             round_stages: 1,
+            shuffle_stages: 0,
             items_fastest_in: self.done > 1,
             items_fastest_out: self.done > 1,
         }

@@ -70,6 +70,13 @@ struct NttPass {
     static constexpr int PER_ITEM = LEN / VALUES;   // threads per item
     static constexpr int CONCURRENT = THREADS / PER_ITEM;
     static constexpr int ROW = Cfg::ROW;  // words from one item's row to the next
+    // The last SHUFFLE stages run between the lanes of a warp (warp-shuffle butterflies): the
+    // rounds cover the first LOG_LEN - SHUFFLE stages.
+    static constexpr int SHUFFLE = Cfg::SHUFFLE_STAGES;
+    static constexpr int ROUNDS_LEN = LOG_LEN - SHUFFLE;
+    static_assert(SHUFFLE == 0 || (Cfg::DIRECT && !Cfg::ITEMS_FAST_IN && (1 << SHUFFLE) <= PER_ITEM &&
+                                   SHUFFLE <= 5 && SHUFFLE < LOG_LEN),
+                  "warp-shuffle stages need a direct pass with an item's threads in consecutive lanes");
 
     // Per-item data of the current tile.
     struct Items {
@@ -205,7 +212,7 @@ struct NttPass {
     // such groups. Value j of the thread is sample base(j / 2^r) + (j mod 2^r) d.
     template <int S0>
     struct Round {
-        static constexpr int R = LOG_LEN - S0 < Cfg::ROUND_STAGES ? LOG_LEN - S0 : Cfg::ROUND_STAGES;
+        static constexpr int R = ROUNDS_LEN - S0 < Cfg::ROUND_STAGES ? ROUNDS_LEN - S0 : Cfg::ROUND_STAGES;
         static constexpr int G = 1 << R;
         static constexpr int D = LEN >> (S0 + R);
         static constexpr int GROUPS = VALUES / G;
@@ -286,7 +293,48 @@ struct NttPass {
         }
     }
 
-    static constexpr int LAST_ROUND = ((LOG_LEN - 1) / Cfg::ROUND_STAGES) * Cfg::ROUND_STAGES;
+    static constexpr int LAST_ROUND = ((ROUNDS_LEN - 1) / Cfg::ROUND_STAGES) * Cfg::ROUND_STAGES;
+
+    // Radix-2 stage LOG_LEN - 1 - B (butterfly half-distance 2^B) between lanes. After the
+    // rounds, sample i = base + j D of a thread has D = 2^SHUFFLE and base mod D = t mod D
+    // (Round::base), so bit B of every sample the thread holds is bit B of t, and the partner
+    // sample i ^ 2^B sits in the same register of lane ^ 2^B. Each lane computes its half of
+    // the butterfly: x + y (bit clear) or (x - y) w with the lower index's root
+    // w_LEN^((i mod 2^B) << s) = w_LEN^((t mod 2^B) << s) (bit set; w = 1 for B = 0). Every
+    // lane of the warp takes part (items' threads are aligned groups of consecutive lanes).
+    template <int B>
+    __device__ __forceinline__ static void shuffle_stage(const A& a, const Word* roots, Word (&v)[VALUES], int t) {
+        constexpr int H = 1 << B;
+        constexpr int S = LOG_LEN - 1 - B;
+        const bool upper = (t >> B) & 1;
+        Constant<A> w{};
+        if constexpr (B > 0) w = load_constant<A>(roots, (u64)((t & (H - 1)) << S));
+#pragma unroll
+        for (int j = 0; j < VALUES; ++j) {
+            const Word mine = v[j];
+            const Word other = __shfl_xor_sync(0xffffffffu, mine, H);
+            const Word x = upper ? other : mine;
+            const Word y = upper ? mine : other;
+            if (upper) {
+                const Word d = a.sub(x, y);
+                if constexpr (B > 0) {
+                    v[j] = mul_constant(a, d, w);
+                } else {
+                    v[j] = d;
+                }
+            } else {
+                v[j] = a.add(x, y);
+            }
+        }
+    }
+
+    template <int B>
+    __device__ __forceinline__ static void shuffle_stages(const A& a, const Word* roots, Word (&v)[VALUES], int t) {
+        if constexpr (B >= 0) {
+            shuffle_stage<B>(a, roots, v, t);
+            shuffle_stages<B - 1>(a, roots, v, t);
+        }
+    }
 
     template <int S0>
     __device__ __forceinline__ static void staged_rounds(const A& a, const Word* roots, Word* row, int t, bool live) {
@@ -347,6 +395,7 @@ struct NttPass {
             stages<0>(a, tab, v, t);
         }
         exchange_rounds<Cfg::ROUND_STAGES, LAST_ROUND>(a, tab, row, v, t, live);
+        if constexpr (SHUFFLE > 0) shuffle_stages<SHUFFLE - 1>(a, tab, v, t);
         if (!live) return;
         // Position i = base + j D holds frequency k = bitrev(i) = bitrev(base) | bitrev(j D).
 #pragma unroll
