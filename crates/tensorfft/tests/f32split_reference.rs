@@ -46,6 +46,22 @@ fn every_length_runs_its_radix_16_stages_split_on_the_tensor_cores() {
     }
 }
 
+/// Both directions of `r` on `x` within the plan's error bound against the oracle.
+fn assert_both_directions_within_bound(r: &Recipe, x: &[Complex<f32>]) {
+    let n = r.n;
+    let bound = error_bound(r);
+    let xw = widen(x);
+    for dir in [Direction::Forward, Direction::Inverse] {
+        let y = execute(r, dir, Normalization::None, x).unwrap();
+        let want: Vec<Complex<f64>> = xw
+            .chunks(n)
+            .flat_map(|c| oracle_c2c(c, n, dir, Normalization::None))
+            .collect();
+        let err = relative_l2(&widen(&y), &want);
+        assert!(err <= bound, "{r}: N={n} {dir:?}: {err:.3e} > {bound:.3e}");
+    }
+}
+
 #[test]
 fn every_length_matches_the_oracle_in_both_directions_and_round_trip() {
     for n in LENGTHS {
@@ -53,15 +69,7 @@ fn every_length_matches_the_oracle_in_both_directions_and_round_trip() {
         let bound = error_bound(&r);
         let x: Vec<Complex<f32>> = random(n * 2);
         let xw = widen(&x);
-        for dir in [Direction::Forward, Direction::Inverse] {
-            let y = execute(&r, dir, Normalization::None, &x).unwrap();
-            let want: Vec<Complex<f64>> = xw
-                .chunks(n)
-                .flat_map(|c| oracle_c2c(c, n, dir, Normalization::None))
-                .collect();
-            let err = relative_l2(&widen(&y), &want);
-            assert!(err <= bound, "N={n} {dir:?}: {err:.3e} > {bound:.3e}");
-        }
+        assert_both_directions_within_bound(&r, &x);
         let y = execute(&r, Direction::Forward, Normalization::None, &x).unwrap();
         let back = execute(&r, Direction::Inverse, Normalization::InverseByN, &y).unwrap();
         let err = relative_l2(&widen(&back), &xw);
@@ -151,18 +159,8 @@ fn the_tf32_variant_matches_the_oracle_and_the_f32_path() {
         let r = tf32_recipe(n);
         assert!(r.tf32_split && r.tensor_cores, "{r}");
         assert!(r.to_string().contains("3xTF32") && r.kernel_stem().contains("_tf32"));
-        let bound = error_bound(&r);
         let x: Vec<Complex<f32>> = random(n * 2);
-        let xw = widen(&x);
-        for dir in [Direction::Forward, Direction::Inverse] {
-            let y = execute(&r, dir, Normalization::None, &x).unwrap();
-            let want: Vec<Complex<f64>> = xw
-                .chunks(n)
-                .flat_map(|c| oracle_c2c(c, n, dir, Normalization::None))
-                .collect();
-            let err = relative_l2(&widen(&y), &want);
-            assert!(err <= bound, "N={n} {dir:?}: {err:.3e} > {bound:.3e}");
-        }
+        assert_both_directions_within_bound(&r, &x);
         let tf32 = forward_error(&r, &x);
         let f32_path = forward_error(&recipe(n, Precision::F32), &x);
         assert!(

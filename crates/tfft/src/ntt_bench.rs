@@ -10,7 +10,8 @@ use crate::report::RunMeta;
 use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
-use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord};
+use tensorfft::gpu::ntt_plan::{GpuNttPlan, NttPlanOptions, NttWord};
+use tensorfft::gpu::DeviceBuffer;
 use tensorfft::ntt::{
     fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
     KOALA_BEAR,
@@ -346,6 +347,27 @@ fn row_line(r: &NttBenchRow) -> String {
     )
 }
 
+/// Whether `plan`'s transform of `x` in direction `dir` (in `data`, in place) equals `want` on
+/// transform 0 (its words `stride` apart); leaves `data` holding `x` again, for timing.
+fn transform0_exact<W: NttWord>(
+    gpu: &Gpu,
+    plan: &GpuNttPlan<W>,
+    dir: Direction,
+    x: &[W],
+    data: &mut DeviceBuffer<W>,
+    stride: usize,
+    want: &[u64],
+) -> Result<bool, Error> {
+    gpu.upload_into(x, data)?;
+    plan.execute_in_place(dir, data)?;
+    let all = gpu.download(data)?;
+    gpu.upload_into(x, data)?;
+    Ok(want
+        .iter()
+        .enumerate()
+        .all(|(i, &w)| all[i * stride].into() == w))
+}
+
 fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<NttBenchRow, Error> {
     let batch = NttBatch::limbs(&r.moduli, 1 << r.log_n, r.kind)?
         .with_orders(r.orders.0, r.orders.1)
@@ -364,15 +386,11 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
     let n = batch.n();
     // Correctness of the timed plan on transform 0, then times on the same buffer (the data
     // changes with every run; every run transforms random-looking values in [0, p)).
-    let mut data = gpu.upload(&x)?;
-    plan.execute_in_place(dir, &mut data)?;
     let stride = if r.interleaved { batch.transforms() } else { 1 };
-    let all = gpu.download(&data)?;
-    let got: Vec<W> = (0..n).map(|i| all[i * stride]).collect();
     let xs: Vec<u64> = (0..n).map(|i| x[i * stride].into()).collect();
     let want = fast_ntt(batch.spec(0), dir, &xs)?;
-    let exact = got.iter().zip(&want).all(|(&g, &w)| g.into() == w);
-    gpu.upload_into(&x, &mut data)?;
+    let mut data = gpu.alloc::<W>(x.len())?;
+    let exact = transform0_exact(gpu, &plan, dir, &x, &mut data, stride, &want)?;
     let (ms, ms_min, ms_max) = time_runs(gpu, reps, || plan.execute_in_place(dir, &mut data))?;
     gpu.upload_into(&x, &mut data)?;
     let (base_ms, _, _) = time_runs(gpu, reps, || baseline.execute_in_place(dir, &mut data))?;
@@ -396,11 +414,9 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
                 ..Default::default()
             },
         )?;
-        gpu.upload_into(&x, &mut data)?;
-        shuffled.execute_in_place(dir, &mut data)?;
-        let all = gpu.download(&data)?;
-        shuffles_exact = Some((0..n).all(|i| all[i * stride].into() == want[i]));
-        gpu.upload_into(&x, &mut data)?;
+        shuffles_exact = Some(transform0_exact(
+            gpu, &shuffled, dir, &x, &mut data, stride, &want,
+        )?);
         shuffles_ms = Some(time_runs(gpu, reps, || shuffled.execute_in_place(dir, &mut data))?.0);
     }
     let schedule = plan.schedule(dir);

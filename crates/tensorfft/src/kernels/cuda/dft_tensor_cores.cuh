@@ -43,6 +43,13 @@ struct Dft16Fragments {
 __device__ __forceinline__ constexpr int tensor_sample_offset(int s) { return (s & 1) + 8 * ((s >> 1) & 1); }
 __device__ __forceinline__ int tensor_sample(int s) { return 2 * (int)(threadIdx.x & 3) + tensor_sample_offset(s); }
 
+// Entry (r, k) of the 16-point DFT matrix, exp(DIR 2 pi i r k / 16), as its cosine and sine in
+// f32: every B-fragment table below (f16, split f16, TF32) starts from these values.
+template <int DIR>
+__device__ __forceinline__ void dft16_entry(int r, int k, float& c, float& s) {
+    sincospif((float)(2 * DIR * ((r * k) & 15)) / 16.0f, &s, &c);
+}
+
 template <int DIR>
 __device__ __forceinline__ Dft16Fragments dft16_fragments() {
     const int g = (int)(threadIdx.x & 31) >> 2;
@@ -56,8 +63,7 @@ __device__ __forceinline__ Dft16Fragments dft16_fragments() {
             float c[2], s[2];
 #pragma unroll
             for (int u = 0; u < 2; ++u) {
-                const int r = 2 * q + u + 8 * reg;
-                sincospif((float)(2 * DIR * ((r * k) & 15)) / 16.0f, &s[u], &c[u]);
+                dft16_entry<DIR>(2 * q + u + 8 * reg, k, c[u], s[u]);
             }
             f.re[nt][reg] = pack_half2(c[0], c[1]);
             f.im[nt][reg] = pack_half2(s[0], s[1]);
@@ -174,8 +180,7 @@ __device__ __forceinline__ void store_split_fragments() {
                 float c[2], s[2], ch[2], sh[2];
 #pragma unroll
                 for (int u = 0; u < 2; ++u) {
-                    const int r = 2 * q + u + 8 * reg;
-                    sincospif((float)(2 * DIR * ((r * k) & 15)) / 16.0f, &s[u], &c[u]);
+                    dft16_entry<DIR>(2 * q + u + 8 * reg, k, c[u], s[u]);
                     ch[u] = round_to_half(c[u]);
                     sh[u] = round_to_half(s[u]);
                 }
@@ -351,9 +356,8 @@ __device__ __forceinline__ void store_tf32_fragments() {
                 unsigned w[6][2];
 #pragma unroll
                 for (int u = 0; u < 2; ++u) {
-                    const int r = 2 * q + u + 8 * h;
                     float c, s;
-                    sincospif((float)(2 * DIR * ((r * k) & 15)) / 16.0f, &s, &c);
+                    dft16_entry<DIR>(2 * q + u + 8 * h, k, c, s);
                     const unsigned cb = to_tf32(c), sb = to_tf32(s);
                     w[0][u] = cb;
                     w[1][u] = sb;

@@ -311,19 +311,17 @@ struct NttPass {
         if constexpr (B > 0) w = load_constant<A>(roots, (u64)((t & (H - 1)) << S));
 #pragma unroll
         for (int j = 0; j < VALUES; ++j) {
-            const Word mine = v[j];
-            const Word other = __shfl_xor_sync(0xffffffffu, mine, H);
-            const Word x = upper ? other : mine;
-            const Word y = upper ? mine : other;
+            const Word other = __shfl_xor_sync(0xffffffffu, v[j], H);
             if (upper) {
-                const Word d = a.sub(x, y);
+                // This lane holds y, the partner x: (x - y) w.
+                const Word d = a.sub(other, v[j]);
                 if constexpr (B > 0) {
                     v[j] = mul_constant(a, d, w);
                 } else {
                     v[j] = d;
                 }
             } else {
-                v[j] = a.add(x, y);
+                v[j] = a.add(v[j], other);
             }
         }
     }
