@@ -55,9 +55,25 @@ fn all_recipes() -> Vec<Recipe> {
     out
 }
 
+/// A strided or cluster kernel's name without its compile-time sample distances (the `smp…`
+/// parts): kernels that differ only there are the same code with other immediate offsets.
+fn family(stem: &str) -> String {
+    stem.split('_')
+        .filter(|part| !part.starts_with("smp"))
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+/// Adds `k` unless a kernel of its family is there.
+fn push_family(out: &mut Vec<KernelSource>, k: KernelSource) {
+    if !out.iter().any(|o| family(&o.stem) == family(&k.stem)) {
+        out.push(k);
+    }
+}
+
 /// The strided-pass and cluster kernels of every 1D length up to 2^28, every 2D shape with extents 2 … 8192
-/// and a sample of 3D shapes, each with and without 1/N normalization; one per kernel name (the
-/// geometry is a run-time argument).
+/// and a sample of 3D shapes, each with and without 1/N normalization; one per kernel family
+/// (the item geometry is a run-time argument; the sample distances only change immediates).
 fn all_strided_kernels() -> Vec<KernelSource> {
     let mut shapes: Vec<Vec<usize>> = Vec::new();
     let pow = |lo: u32, hi: u32| (lo..=hi).map(|b| 1usize << b).collect::<Vec<_>>();
@@ -121,9 +137,7 @@ fn all_strided_kernels() -> Vec<KernelSource> {
                         PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
                         PassKernel::SinglePass { .. } => continue,
                     };
-                    if !out.iter().any(|o| o.stem == k.stem) {
-                        out.push(k);
-                    }
+                    push_family(&mut out, k);
                 }
             }
         }
@@ -161,9 +175,7 @@ fn all_strided_kernels() -> Vec<KernelSource> {
                         PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
                         PassKernel::SinglePass { .. } => continue,
                     };
-                    if !out.iter().any(|o| o.stem == k.stem) {
-                        out.push(k);
-                    }
+                    push_family(&mut out, k);
                 }
             }
         }
@@ -181,9 +193,7 @@ fn all_strided_kernels() -> Vec<KernelSource> {
             for pass in &s.passes {
                 if let PassKernel::Strided(sp) = &pass.kernel {
                     let k = KernelSource::strided_pass(sp);
-                    if !out.iter().any(|o| o.stem == k.stem) {
-                        out.push(k);
-                    }
+                    push_family(&mut out, k);
                 }
             }
         }
@@ -213,9 +223,7 @@ fn all_strided_kernels() -> Vec<KernelSource> {
             panic!("{n} {p:?} {tuning:?} did not fuse: {s}")
         };
         let k = KernelSource::cluster_pass(cp);
-        if !out.iter().any(|o| o.stem == k.stem) {
-            out.push(k);
-        }
+        push_family(&mut out, k);
     }
     out
 }
@@ -260,9 +268,13 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
                     ..Default::default()
                 };
                 let s = plan_ntt_schedule_with(batch, *word, dir, &o).unwrap();
-                // Warp-shuffle butterflies (`NttPlanOptions::warp_shuffles`) change only
-                // direct row passes, whose kernels min_tiles 0 already covers.
-                let shuffled = (min_tiles == 0).then(|| s.clone().warp_shuffles());
+                // Warp-shuffle butterflies (`NttPlanOptions::warp_shuffles`: everywhere, or
+                // nowhere, not even in the planner's rows of 256) change only direct row
+                // passes, whose kernels min_tiles 0 already covers.
+                let shuffled = (min_tiles == 0)
+                    .then(|| [s.clone().warp_shuffles(), s.clone().without_warp_shuffles()])
+                    .into_iter()
+                    .flatten();
                 for sched in [s.clone(), s.block_synchronous()]
                     .into_iter()
                     .chain(shuffled)

@@ -217,8 +217,9 @@ enum NttCommand {
         /// Also write the results as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
-        /// Every case with warp-shuffle butterflies in the last round of its direct row
-        /// passes (bit for bit the same results).
+        /// Every case with warp-shuffle butterflies in the last round of every direct row
+        /// pass they apply to, not only where the planner chooses them (32-bit rows of 256);
+        /// bit for bit the same results.
         #[arg(long)]
         warp_shuffles: bool,
     },

@@ -10,7 +10,7 @@ use crate::report::RunMeta;
 use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
-use tensorfft::gpu::ntt_plan::{GpuNttPlan, NttPlanOptions, NttWord};
+use tensorfft::gpu::ntt_plan::{GpuNttPlan, NttPlanOptions, NttWord, WarpShuffles};
 use tensorfft::gpu::DeviceBuffer;
 use tensorfft::ntt::{
     fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
@@ -57,8 +57,13 @@ pub struct NttBenchRow {
     /// sppark's time over ours.
     #[serde(default)]
     pub vs_sppark: Option<f64>,
-    /// The same plan with warp-shuffle butterflies in the last round of its direct row passes
-    /// (`NttPlanOptions::warp_shuffles`), where that changes a pass: its time.
+    /// Whether the timed plan runs warp-shuffle butterflies (the planner's choice: 32-bit rows
+    /// of 256).
+    #[serde(default)]
+    pub shuffles_in_plan: bool,
+    /// The same plan with the other warp-shuffle choice (`NttPlanOptions::warp_shuffles`):
+    /// without them where the planner chose them, else with them in the last round of every
+    /// direct row pass where that changes a pass: its time.
     #[serde(default)]
     pub shuffles_ms: Option<f64>,
     /// Whether that plan's transform 0 equals the CPU transform too.
@@ -238,7 +243,7 @@ pub fn run(
                 }
                 if row.shuffles_exact == Some(false) {
                     errors.push(format!(
-                        "{} 2^{}: warp-shuffle output differs from the CPU",
+                        "{} 2^{}: the other warp-shuffle plan's output differs from the CPU",
                         row.field, row.log_n
                     ));
                 }
@@ -298,7 +303,7 @@ pub fn run(
 
 fn header() -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>14} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>18} | {}",
         "field",
         "bit",
         "log2 n",
@@ -320,7 +325,7 @@ fn header() -> String {
 
 fn row_line(r: &NttBenchRow) -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>14} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>18} | {}",
         if r.interleaved { format!("{}/rows", r.field) } else { r.field.clone() },
         r.word_bits,
         r.log_n,
@@ -335,9 +340,11 @@ fn row_line(r: &NttBenchRow) -> String {
         r.baseline_ms,
         r.speedup_vs_baseline,
         r.exact,
-        // The shuffle variant's speed against the timed plan, and its exactness.
+        // The other shuffle choice ("off" where the plan has them): its time, its speed
+        // against the timed plan, and its exactness.
         r.shuffles_ms.map_or_else(String::new, |m| format!(
-            "{:.4} {:.2}x{}",
+            "{} {:.4} {:.2}x{}",
+            if r.shuffles_in_plan { "off" } else { "on" },
             m,
             r.tfft_ms / m,
             if r.shuffles_exact == Some(true) { "" } else { " WRONG" }
@@ -396,21 +403,24 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
     let (base_ms, _, _) = time_runs(gpu, reps, || baseline.execute_in_place(dir, &mut data))?;
     let mut other = gpu.alloc::<W>(batch.len())?;
     let (copy_ms, _, _) = time_runs(gpu, reps, || gpu.copy(&data, &mut other))?;
-    // Warp-shuffle butterflies, where the schedule has a pass they change: exactness of
-    // transform 0, then the time on the same buffer.
+    // The other warp-shuffle choice, where it changes a pass: exactness of transform 0, then
+    // the time on the same buffer.
     let (mut shuffles_ms, mut shuffles_exact) = (None, None);
-    if plan
+    let shuffles_in_plan = plan
         .schedule(dir)
-        .clone()
-        .warp_shuffles()
         .passes
         .iter()
-        .any(|p| p.shuffle_stages > 0)
-    {
+        .any(|p| p.shuffle_stages > 0);
+    let other = if shuffles_in_plan {
+        WarpShuffles::Never
+    } else {
+        WarpShuffles::Everywhere
+    };
+    if other.apply(plan.schedule(dir).clone()) != *plan.schedule(dir) {
         let shuffled = gpu.plan_ntt_with::<W>(
             &batch,
             &NttPlanOptions {
-                warp_shuffles: true,
+                warp_shuffles: other,
                 ..Default::default()
             },
         )?;
@@ -460,6 +470,7 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
         schedule: schedule.to_string(),
         sppark_ms: None,
         vs_sppark: None,
+        shuffles_in_plan,
         shuffles_ms,
         shuffles_exact,
     })

@@ -7,7 +7,7 @@ use crate::report::RunMeta;
 use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
-use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord};
+use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord, WarpShuffles};
 use tensorfft::ntt::{
     fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
     KOALA_BEAR,
@@ -33,8 +33,8 @@ pub struct NttCase {
     pub baseline: bool,
     /// Interleaved columns (a row-major matrix).
     pub interleaved: bool,
-    /// Warp-shuffle butterflies in the last round of direct row passes.
-    pub warp_shuffles: bool,
+    /// Where the last round of direct row passes runs as warp-shuffle butterflies.
+    pub warp_shuffles: WarpShuffles,
 }
 
 /// The result of one case in one direction.
@@ -86,7 +86,11 @@ fn case_name(c: &NttCase) -> String {
             .map_or(String::new(), |m| format!(" max-pass={m}")),
         if c.baseline { " baseline" } else { "" },
     ) + if c.interleaved { " interleaved" } else { "" }
-        + if c.warp_shuffles { " shuffles" } else { "" }
+        + match c.warp_shuffles {
+            WarpShuffles::Planned => "",
+            WarpShuffles::Everywhere => " shuffles",
+            WarpShuffles::Never => " no-shuffles",
+        }
 }
 
 /// The sweep: sizes 2 … 2^24 (32-bit primes) and 2 … 2^22 (64-bit), both kinds, every order
@@ -111,7 +115,7 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
         max_pass_len: None,
         baseline: false,
         interleaved: false,
-        warp_shuffles: false,
+        warp_shuffles: WarpShuffles::Planned,
     };
     let mut out = Vec::new();
     for (p, word, max_log) in [
@@ -200,8 +204,9 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
             c.baseline = true;
             out.push(c);
         }
-        // Warp-shuffle butterflies (row passes of 256 … 8192 points, u32 and u64, batched and
-        // one transform, one with p − 1 inputs).
+        // Warp-shuffle butterflies everywhere they apply (row passes of 256 … 8192 points, u32
+        // and u64, batched and one transform, one with p − 1 inputs); and 32-bit rows of 256,
+        // where the planner chooses them, once without.
         for (p, word, log_n, batch) in [
             (BABY_BEAR, 4, 8, 7),
             (BABY_BEAR, 4, 10, 64),
@@ -213,10 +218,14 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
         ] {
             let mut c = base(vec![p], word, log_n, NttKind::Negacyclic, o);
             c.batch = batch;
-            c.warp_shuffles = true;
+            c.warp_shuffles = WarpShuffles::Everywhere;
             c.all_max = log_n == 10;
             out.push(c);
         }
+        let mut c = base(vec![BABY_BEAR], 4, 8, NttKind::Cyclic, o);
+        c.batch = 7;
+        c.warp_shuffles = WarpShuffles::Never;
+        out.push(c);
         // Interleaved columns (row-major matrices): 64, 100 and 3 limbs × 5 columns.
         for (moduli, word, log_n, batch, kind) in [
             (vec![BABY_BEAR], 4, 20, 64, NttKind::Cyclic),
@@ -256,7 +265,7 @@ pub fn run(
     let mut cases = sweep(quick);
     if warp_shuffles {
         for c in &mut cases {
-            c.warp_shuffles = true;
+            c.warp_shuffles = WarpShuffles::Everywhere;
         }
     }
     if let Some(l) = only_log_n {
@@ -498,9 +507,10 @@ mod tests {
                 for dir in [Direction::Forward, Direction::Inverse] {
                     let s = plan_ntt_schedule(&batch, c.word, dir)
                         .unwrap_or_else(|e| panic!("{}: {e}", case_name(c)));
-                    if c.warp_shuffles {
-                        shuffled_passes += s
-                            .warp_shuffles()
+                    if c.warp_shuffles == WarpShuffles::Everywhere {
+                        shuffled_passes += c
+                            .warp_shuffles
+                            .apply(s)
                             .passes
                             .iter()
                             .filter(|p| p.shuffle_stages > 0)

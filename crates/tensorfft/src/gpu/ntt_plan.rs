@@ -66,9 +66,51 @@ pub struct NttPlanOptions {
     pub block_synchronous: bool,
     /// Passes of at most this many points (more passes; for tests of the multi-pass geometry).
     pub max_pass_len: Option<usize>,
-    /// Run the last round of stages of direct row passes as warp-shuffle butterflies
-    /// ([`NttSchedule::warp_shuffles`]) instead of a shared-memory exchange; same results.
-    pub warp_shuffles: bool,
+    /// Where the last round of stages of direct row passes runs as warp-shuffle butterflies
+    /// instead of a shared-memory exchange (same results, bit for bit).
+    pub warp_shuffles: WarpShuffles,
+}
+
+/// Where an NTT plan uses warp-shuffle butterflies (seed 000's warp-shuffle-XOR exchanges).
+///
+/// ```
+/// use tensorfft::gpu::ntt_plan::{NttPlanOptions, WarpShuffles};
+/// let o = NttPlanOptions { warp_shuffles: WarpShuffles::Never, ..Default::default() };
+/// assert_ne!(o, NttPlanOptions::default()); // the default is the planner's choice
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum WarpShuffles {
+    /// The planner's choice: 32-bit rows of 256 points, where they replace the pass's only
+    /// shared-memory exchange (measured faster there on the H200, slower elsewhere).
+    #[default]
+    Planned,
+    /// Every direct row pass whose last round can run between lanes
+    /// ([`NttSchedule::warp_shuffles`]).
+    Everywhere,
+    /// None ([`NttSchedule::without_warp_shuffles`]).
+    Never,
+}
+
+impl WarpShuffles {
+    /// `schedule` with this choice applied.
+    ///
+    /// ```
+    /// use tensorfft::gpu::ntt_plan::WarpShuffles;
+    /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 10, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed)
+    ///     .batch(64);
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert_eq!(WarpShuffles::Planned.apply(s.clone()), s);
+    /// assert!(WarpShuffles::Everywhere.apply(s).passes.iter().any(|p| p.shuffle_stages > 0));
+    /// ```
+    pub fn apply(self, schedule: NttSchedule) -> NttSchedule {
+        match self {
+            WarpShuffles::Planned => schedule,
+            WarpShuffles::Everywhere => schedule.warp_shuffles(),
+            WarpShuffles::Never => schedule.without_warp_shuffles(),
+        }
+    }
 }
 
 /// The run-time geometry of a pass, laid out as `NttGeometry` in `ntt_pass.cuh`.
@@ -232,11 +274,9 @@ impl Gpu {
         let mut plan_direction = |dir| -> Result<DirectionPlan<W>> {
             let mut schedule =
                 plan_ntt_schedule_with(batch, W::BYTES, dir, &self.ntt_options(options))?;
+            schedule = options.warp_shuffles.apply(schedule);
             if options.block_synchronous {
                 schedule = schedule.block_synchronous();
-            }
-            if options.warp_shuffles {
-                schedule = schedule.warp_shuffles();
             }
             let mut passes = Vec::with_capacity(schedule.passes.len());
             for index in 0..schedule.passes.len() {
@@ -295,11 +335,9 @@ impl Gpu {
         for (batch, word, options) in plans {
             for dir in [Direction::Forward, Direction::Inverse] {
                 let mut s = plan_ntt_schedule_with(batch, *word, dir, &self.ntt_options(options))?;
+                s = options.warp_shuffles.apply(s);
                 if options.block_synchronous {
                     s = s.block_synchronous();
-                }
-                if options.warp_shuffles {
-                    s = s.warp_shuffles();
                 }
                 for i in 0..s.passes.len() {
                     let k = NttKernelSource::pass(&s, i);

@@ -249,7 +249,8 @@ impl Access {
 }
 
 /// The configuration struct `Cfg_{name}` of a strided pass: its inner recipe's constants, the
-/// tile and access pattern, then `extra` lines.
+/// tile and access pattern, the sample distances (compile-time, so the loads and stores of an
+/// item address its samples by immediate offsets), then `extra` lines.
 fn strided_config(name: &str, pass: &StridedPass, dir: Direction, extra: &str) -> String {
     let access = Access {
         staged_in: pass.staged_in(),
@@ -258,12 +259,14 @@ fn strided_config(name: &str, pass: &StridedPass, dir: Direction, extra: &str) -
         paired: pass.paired,
     };
     let lines = format!(
-        "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n{extra}",
+        "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n    static constexpr u64 SAMPLE_IN = {sample_in};\n    static constexpr u64 SAMPLE_OUT = {sample_out};\n{extra}",
         g = pass.slots_per_tile(),
         stride = pass.item_stride(),
         li = pass.load_items_fastest(),
         si = pass.store_items_fastest(),
         tw = pass.twiddle.is_some(),
+        sample_in = pass.sample_stride_in,
+        sample_out = pass.sample_stride_out,
     );
     let scale = pass.normalization.stage_scale(dir);
     config(name, &pass.inner, &access, dir, scale, &lines)

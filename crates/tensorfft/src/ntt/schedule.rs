@@ -485,7 +485,8 @@ pub struct NttPass {
     pub round_stages: u32,
     /// Radix-2 stages at the end of each item's NTT exchanged between the lanes of a warp
     /// (`__shfl_xor_sync`, butterfly distances 1 … 2^(k-1) samples) instead of through shared
-    /// memory: 0 unless [`NttSchedule::warp_shuffles`] set it.
+    /// memory: set by the planner where they pay (32-bit rows of 256) or by
+    /// [`NttSchedule::warp_shuffles`], else 0.
     pub shuffle_stages: u32,
     /// Whether neighbouring threads load neighbouring items (else neighbouring samples).
     pub items_fastest_in: bool,
@@ -796,6 +797,7 @@ impl NttSchedule {
     pub fn block_synchronous(mut self) -> Self {
         for p in &mut self.passes {
             p.round_stages = 1;
+            p.shuffle_stages = 0;
         }
         self
     }
@@ -818,6 +820,25 @@ impl NttSchedule {
     pub fn warp_shuffles(mut self) -> Self {
         for p in &mut self.passes {
             p.shuffle_stages = p.shuffle_tail();
+        }
+        self
+    }
+
+    /// The same schedule with every round exchanged through shared memory: no warp-shuffle
+    /// butterflies, not even where the planner chose them (rows of 256 in 32-bit words).
+    ///
+    /// ```
+    /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 8, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed)
+    ///     .batch(64);
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert_eq!(s.passes[0].shuffle_stages, 4); // the planner's choice for rows of 256
+    /// assert_eq!(s.without_warp_shuffles().passes[0].shuffle_stages, 0);
+    /// ```
+    pub fn without_warp_shuffles(mut self) -> Self {
+        for p in &mut self.passes {
+            p.shuffle_stages = 0;
         }
         self
     }
@@ -1115,12 +1136,28 @@ pub fn plan_ntt_schedule_with(
     if count == 1 && from == Order::BitReversed && to == Order::BitReversed {
         passes[0].local_out = Order::BitReversed;
     }
+    for pass in &mut passes {
+        if shuffles_pay(pass, word_bytes) {
+            pass.shuffle_stages = pass.shuffle_tail();
+        }
+    }
     Ok(NttSchedule {
         batch: batch.clone(),
         direction,
         arithmetic,
         passes,
     })
+}
+
+/// Whether the planner runs `pass`'s last round as warp-shuffle butterflies: 32-bit words in a
+/// row pass of 256 points (16 values on 16 lanes, two rounds of 4 stages), whose only
+/// shared-memory exchange the shuffles replace; other lengths stay unmeasured or slower.
+/// Measured on the H200 (`bench/NOTES.md` steps 52–53,
+/// `bench/results/2026-11-25-h200-ntt-warp-shuffles/` and `…-smp-strides/ntt-rows256.txt`):
+/// BabyBear and KoalaBear 2^8 × 262 144 1.09–1.14× in four runs, 2^8 × 4096 1.05–1.10×,
+/// 2^16 × 1024 1.03–1.04×; 64-bit words 0.94–1.00×, longer rows 0.66–0.98×.
+fn shuffles_pay(pass: &NttPass, word_bytes: usize) -> bool {
+    word_bytes == 4 && pass.len == 256 && pass.round_stages == 4 && pass.shuffle_tail() == 4
 }
 
 /// Interleaved columns: every element distance times the number of transforms, the transforms

@@ -341,8 +341,10 @@ impl StridedPass {
             && self.dims.iter().all(|d| d.in_stride == d.out_stride)
     }
 
-    /// A short name of the kernel configuration (the geometry is a run-time argument, so
-    /// passes that differ only in strides and counts share one kernel).
+    /// A short name of the kernel configuration. The sample distances are compile-time
+    /// constants of the kernel (its last part, `smp{in}x{out}`: address offsets become
+    /// immediates of the loads and stores); the item counts and strides are a run-time
+    /// argument, so passes that differ only in those share one kernel.
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
@@ -352,7 +354,7 @@ impl StridedPass {
     /// ```
     pub fn kernel_stem(&self) -> String {
         format!(
-            "tfft_strided_g{}_{}{}{}{}{}_{}",
+            "tfft_strided_g{}_{}{}{}{}{}_{}_smp{}x{}",
             self.items_per_tile,
             if self.load_items_fastest() {
                 "li"
@@ -374,7 +376,9 @@ impl StridedPass {
                 crate::Normalization::Ortho => "_osc",
             },
             if self.paired { "_pairs" } else { "" },
-            self.inner.kernel_stem().trim_start_matches("tfft_c2c_")
+            self.inner.kernel_stem().trim_start_matches("tfft_c2c_"),
+            self.sample_stride_in,
+            self.sample_stride_out
         )
     }
 }

@@ -115,8 +115,8 @@ struct StridedPairedHalf {
                 if (o.in[i] == INVALID) continue;
                 const int k0 = Runs::first_sample();
                 const XBits* src = buffer + P::template position<LAST>(i, k0);
-                unsigned* dst = out + o.out[i] + (u64)k0 * geo.sample_out;
-                const u64 step = (u64)THREADS * geo.sample_out;
+                unsigned* dst = out + o.out[i] + (u64)k0 * Cfg::SAMPLE_OUT;
+                constexpr u64 step = (u64)THREADS * Cfg::SAMPLE_OUT;
                 const u64 second = geo.out_stride[0];
 #pragma unroll
                 for (int s = 0; s < Runs::VALUES; ++s, dst += step) {
@@ -136,7 +136,7 @@ struct StridedPairedHalf {
             if (o.in[i] == INVALID) continue;
             unsigned a, b;
             split_pair(ExchangeF16Pair::unpack(buffer[P::template position<LAST>(i, k)]), a, b);
-            const u64 at = o.out[i] + (u64)k * geo.sample_out;
+            const u64 at = o.out[i] + (u64)k * Cfg::SAMPLE_OUT;
             out[at] = a;
             out[at + geo.out_stride[0]] = b;
         }
@@ -154,8 +154,8 @@ struct StridedPairedHalf {
         c.twiddles = reinterpret_cast<const H2*>(twiddles);
         c.t = threadIdx.x / G;
         // Pairs are addressed as 8-byte words: every distance the planner admits is even.
-        c.sample_in = geo.sample_in / 2;
-        c.sample_out = geo.sample_out / 2;
+        c.sample_in = Cfg::SAMPLE_IN / 2;
+        c.sample_out = Cfg::SAMPLE_OUT / 2;
         const int slot = threadIdx.x % G;
         c.smem = smem + slot * Cfg::ITEM_STRIDE;
         const u64 tiles = (geo.items / 2 + G - 1) / G;

@@ -1,6 +1,7 @@
 // Strided pass of a multi-pass plan: for each item (one line of N samples, Cfg::N), a DFT over
-// samples geo.sample_in apart, multiplied first by an optional four-step twiddle, written
-// geo.sample_out apart. Items are enumerated by up to five nested dimensions (fastest first) with
+// samples Cfg::SAMPLE_IN apart, multiplied first by an optional four-step twiddle, written
+// Cfg::SAMPLE_OUT apart (compile-time distances: the samples of an item sit at immediate offsets
+// from one address). Items are enumerated by up to five nested dimensions (fastest first) with
 // their own input and output strides, so one template serves the Stockham passes of long 1D
 // transforms, the column axes of 2D and 3D transforms and strided layouts.
 //
@@ -22,8 +23,10 @@ struct PassGeometry {
     u64 count[5];       // items along each dimension (1 for unused ones)
     u64 in_stride[5];   // element distance between neighbouring items, input
     u64 out_stride[5];  // and output
-    u64 sample_in;      // element distance between an item's samples, input
-    u64 sample_out;     // and output
+    // Element distance between an item's samples, input and output. The kernels use their
+    // compile-time copies, Cfg::SAMPLE_IN and Cfg::SAMPLE_OUT.
+    u64 sample_in;
+    u64 sample_out;
     u64 items;          // product of the counts
     u64 tw_mask;        // root - 1 of the four-step twiddle (root a power of two)
     u64 tw_lo_offset;   // complex offset of the low twiddle table in pass_twiddles
@@ -230,7 +233,7 @@ struct StridedPass {
             XBits* dst = smem + b * BUFFER + position<0>(i, k);
             const u64 off = o.in[b][i];
             if (off != INVALID) {
-                copy_async<sizeof(Bits)>(dst, in + off + (u64)k * geo.sample_in);
+                copy_async<sizeof(Bits)>(dst, in + off + (u64)k * Cfg::SAMPLE_IN);
             } else {
                 *dst = Xch::pack(cx((Real)0, (Real)0));
             }
@@ -260,8 +263,8 @@ struct StridedPass {
                 if (o.in[b][i] == INVALID) continue;
                 const int k0 = Runs::first_sample();
                 const XBits* src = buffer + position<LAST>(i, k0);
-                Bits* dst = out + o.out[b][i] + (u64)k0 * geo.sample_out;
-                const u64 step = (u64)Runs::STEP * geo.sample_out;
+                Bits* dst = out + o.out[b][i] + (u64)k0 * Cfg::SAMPLE_OUT;
+                constexpr u64 step = (u64)Runs::STEP * Cfg::SAMPLE_OUT;
 #pragma unroll
                 for (int s = 0; s < Runs::VALUES; ++s, dst += step)
                     *dst = Store::pack(Xch::unpack(src[K::template padded<LAST>(s * Runs::STEP)]));
@@ -276,7 +279,7 @@ struct StridedPass {
             tile_position<Cfg::STORE_ITEMS_FASTEST>(e, i, k);
             if (o.in[b][i] == INVALID) continue;
             const C y = Xch::unpack(buffer[position<LAST>(i, k)]);
-            out[o.out[b][i] + (u64)k * geo.sample_out] = Store::pack(y);
+            out[o.out[b][i] + (u64)k * Cfg::SAMPLE_OUT] = Store::pack(y);
         }
     }
 
@@ -291,8 +294,8 @@ struct StridedPass {
         c.out = out;
         c.twiddles = twiddles;
         c.t = threadIdx.x / PER_ROUND;
-        c.sample_in = geo.sample_in;
-        c.sample_out = geo.sample_out;
+        c.sample_in = Cfg::SAMPLE_IN;
+        c.sample_out = Cfg::SAMPLE_OUT;
         const int lane_item = threadIdx.x % PER_ROUND;
         const u64 tiles = (geo.items + G - 1) / G;
         u64 tile = blockIdx.x;
