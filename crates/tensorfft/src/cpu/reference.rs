@@ -244,7 +244,8 @@ fn single_pass<R: Float, T: Element>(
 }
 
 /// A strided pass on the CPU, as the kernel runs it: each item's samples gathered, multiplied
-/// by the pass twiddle (`hi · lo` from two f64 tables, rounded once), rounded into the exchange format, transformed
+/// by the pass twiddle (`hi · lo` from two f64 tables, rounded once, or for direct loads of
+/// 2-byte data stepped in f32 from such products), rounded into the exchange format, transformed
 /// by the inner recipe (each stage scaled by `scale`), rounded again and stored. Passes on pairs
 /// of items compute in f16 (`R = f16`); their stage twiddles round f64 → f16 here and f64 → f32
 /// → f16 in the kernel, which agree for every root up to 4096 (the longest such pass).
@@ -258,9 +259,15 @@ fn strided_pass<R: Float, T: Element>(
     let recipe = &pass.inner;
     let n = recipe.n;
     let table = compute_table::<R>(n, sign);
-    // The kernels form each pass twiddle in double (a product of the two f64 tables, or a power
-    // of such products, whose error stays far below f32's) and round it once to the compute
-    // precision: here the f64 product, rounded.
+    // The kernels form each pass twiddle from a product of the two f64 tables. f32 data and
+    // gathered tiles: in double (a power of such products, whose error stays far below f32's),
+    // rounded once to the compute precision; here the f64 product, rounded. Direct loads of
+    // 2-byte data (f16, bf16, pairs): the product for butterfly j and the step between its
+    // first-stage samples rounded to f32, then stepped in f32 (`f32_steps`, as modelled here up
+    // to the kernel's fused multiply-adds).
+    let f32_steps = !pass.staged_in()
+        && (pass.paired || matches!(recipe.precision, Precision::F16 | Precision::BF16));
+    let first_span = n / recipe.radices.first().copied().unwrap_or(n).max(1);
     let (hi, lo, lo_bits, root) = match pass.twiddle {
         Some(t) => {
             let mut hi: Vec<Complex<f64>> =
@@ -286,12 +293,22 @@ fn strided_pass<R: Float, T: Element>(
         for (k, xk) in x.iter_mut().enumerate() {
             let mut v = to_compute::<R, T>(src[in_off + k * pass.sample_stride_in]);
             if pass.twiddle.is_some() {
-                let e = (m * k) % root;
-                let mut w = hi[e >> lo_bits] * lo[e & ((1 << lo_bits) - 1)];
-                if pass.paired {
-                    // The pair kernel rounds each double twiddle to f32, then into its f16 half.
-                    w = Complex::new(f64::from(w.re as f32), f64::from(w.im as f32));
-                }
+                let product = |e: usize| {
+                    let e = e % root;
+                    hi[e >> lo_bits] * lo[e & ((1 << lo_bits) - 1)]
+                };
+                let w = if f32_steps {
+                    // Sample k = j + r · first_span: butterfly j's power, then r steps.
+                    let to_f32 = |w: Complex<f64>| Complex::new(w.re as f32, w.im as f32);
+                    let step = to_f32(product(m * first_span));
+                    let mut w = to_f32(product(m * (k % first_span)));
+                    for _ in 0..k / first_span {
+                        w *= step;
+                    }
+                    Complex::new(f64::from(w.re), f64::from(w.im))
+                } else {
+                    product(m * k)
+                };
                 v = v * to_real::<R>(w);
             }
             // Gathered tiles sit in shared memory (the exchange format) before the first stage;

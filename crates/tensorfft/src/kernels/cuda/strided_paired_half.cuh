@@ -8,8 +8,8 @@
 // with Real = H2) serve two items per instruction: every add, multiply and fma is one f16x2
 // instruction (half2_arithmetic.cuh), and shared memory holds one 8-byte pair per sample, so the
 // tile of G pair slots has the layout of an f32 tile of G items. Only the four-step twiddle
-// differs between the two items (m and m + 1 along the twiddle dimension); it is formed in
-// double for each and rounded into the two halves.
+// differs between the two items (m and m + 1 along the twiddle dimension); it is formed from
+// the double tables for each, stepped in f32 and rounded into the two halves.
 //
 // Device memory: direct loads of the pairs; the last stage stores pairs straight from registers
 // where the outputs of neighbouring items are neighbours, else the tile is left in shared
@@ -74,8 +74,13 @@ struct StridedPairedHalf {
     }
 
     // The four-step twiddle on the first stage's values (radix R0): item m and item m + dm
-    // (dm = 1 when the twiddle runs along the pair's own dimension), each power formed in double
-    // as in StridedPass::twiddle_first_stage, rounded to f32 and then into its half.
+    // (dm = 1 when the twiddle runs along the pair's own dimension). The power of each
+    // butterfly and the step between its R0 samples come from the double tables (one product
+    // each, as in StridedPass::twiddle_first_stage) and are rounded to f32; the R0 - 1 steps
+    // run in f32 (a relative error of about R0 f32 roundings, ~1e-6, far below the half the
+    // twiddle is rounded into) and each twiddle is rounded once into its half.
+    static __device__ __forceinline__ Cx<float> to_float(const Cx<double>& w) { return cx((float)w.re, (float)w.im); }
+
     template <int R0>
     static __device__ __forceinline__ void twiddle_first_stage(const typename K::Ctx& c, C (&v)[E],
                                                                const double* pass_twiddles, const PassGeometry& geo,
@@ -84,21 +89,21 @@ struct StridedPairedHalf {
         const unsigned mask = (unsigned)geo.tw_mask;
         const unsigned m0 = (unsigned)m;
         const unsigned m1 = m0 + (geo.tw_dim == 0 ? 1u : 0u);
-        const Cx<double> step0 = P::pass_root_power(table, geo, (m0 * (unsigned)(N / R0)) & mask);
-        const Cx<double> step1 = P::pass_root_power(table, geo, (m1 * (unsigned)(N / R0)) & mask);
+        const Cx<float> step0 = to_float(P::pass_root_power(table, geo, (m0 * (unsigned)(N / R0)) & mask));
+        const Cx<float> step1 = to_float(P::pass_root_power(table, geo, (m1 * (unsigned)(N / R0)) & mask));
+        const float s = Cfg::DIR < 0 ? 1.0f : -1.0f;
 #pragma unroll
         for (int k = 0; k < E / R0; ++k) {
             const int j = K::template butterfly<Cfg::V>(c.t, k);
-            Cx<double> w0 = P::pass_root_power(table, geo, (m0 * (unsigned)j) & mask);
-            Cx<double> w1 = P::pass_root_power(table, geo, (m1 * (unsigned)j) & mask);
+            Cx<float> w0 = to_float(P::pass_root_power(table, geo, (m0 * (unsigned)j) & mask));
+            Cx<float> w1 = to_float(P::pass_root_power(table, geo, (m1 * (unsigned)j) & mask));
 #pragma unroll
             for (int r = 0; r < R0; ++r) {
                 if (r > 0) {
                     w0 = cmul(w0, step0);
                     w1 = cmul(w1, step1);
                 }
-                const float s = Cfg::DIR < 0 ? 1.0f : -1.0f;
-                const C w = cx(h2_pack((float)w0.re, (float)w1.re), h2_pack(s * (float)w0.im, s * (float)w1.im));
+                const C w = cx(h2_pack(w0.re, w1.re), h2_pack(s * w0.im, s * w1.im));
                 v[k * R0 + r] = cmul(v[k * R0 + r], w);
             }
         }

@@ -183,16 +183,30 @@ struct StridedPass {
 
     // Direct loads: the four-step twiddle on the first stage's values (radix R0) of the item
     // whose twiddle coordinate is m: samples j + r N/R0 of butterfly j take w^(m j) w^(m N/R0)^r.
-    // In f32 and f16 (float arithmetic) the powers run in double from one table product per
-    // butterfly and one per thread (two loads each, instead of two per value) and each twiddle
-    // is rounded once; f64 reads every twiddle from the tables.
+    // In float arithmetic the powers come from one table product per butterfly and one per
+    // thread (two loads each, instead of two per value) and each twiddle is rounded once: f32
+    // data steps them in double; 2-byte data (f16, bf16) steps them in f32, whose ~R0 roundings
+    // (~1e-6) stay far below the storage's. f64 reads every twiddle from the tables.
     template <int R0>
     static __device__ __forceinline__ void twiddle_first_stage(const typename K::Ctx& c, C (&v)[Cfg::E],
                                                                const double* pass_twiddles, const PassGeometry& geo,
                                                                u64 m) {
         const double2* table = reinterpret_cast<const double2*>(pass_twiddles);
         const unsigned mask = (unsigned)geo.tw_mask;
-        if constexpr (sizeof(Real) == 4) {
+        if constexpr (sizeof(Real) == 4 && sizeof(typename Store::Bits) < 8) {
+            auto to_float = [](const Cx<double>& w) { return cx((float)w.re, (float)w.im); };
+            const Cx<float> step = to_float(pass_root_power(table, geo, ((unsigned)m * (unsigned)(N / R0)) & mask));
+#pragma unroll
+            for (int k = 0; k < Cfg::E / R0; ++k) {
+                const int j = K::template butterfly<Cfg::V>(c.t, k);
+                Cx<float> w = to_float(pass_root_power(table, geo, ((unsigned)m * (unsigned)j) & mask));
+#pragma unroll
+                for (int r = 0; r < R0; ++r) {
+                    if (r > 0) w = cmul(w, step);
+                    v[k * R0 + r] = cmul(v[k * R0 + r], cx(w.re, Cfg::DIR < 0 ? w.im : -w.im));
+                }
+            }
+        } else if constexpr (sizeof(Real) == 4) {
             const Cx<double> step = pass_root_power(table, geo, ((unsigned)m * (unsigned)(N / R0)) & mask);
 #pragma unroll
             for (int k = 0; k < Cfg::E / R0; ++k) {
