@@ -411,16 +411,16 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
         .passes
         .iter()
         .any(|p| p.shuffle_stages > 0);
-    let other = if shuffles_in_plan {
+    let other_choice = if shuffles_in_plan {
         WarpShuffles::Never
     } else {
         WarpShuffles::Everywhere
     };
-    if other.apply(plan.schedule(dir).clone()) != *plan.schedule(dir) {
+    if other_choice.apply(plan.schedule(dir).clone()) != *plan.schedule(dir) {
         let shuffled = gpu.plan_ntt_with::<W>(
             &batch,
             &NttPlanOptions {
-                warp_shuffles: other,
+                warp_shuffles: other_choice,
                 ..Default::default()
             },
         )?;

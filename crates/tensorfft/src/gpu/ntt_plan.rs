@@ -62,12 +62,14 @@ impl NttWord for u64 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NttPlanOptions {
     /// Run the block-synchronous baseline (a block barrier after every radix-2 stage) instead
-    /// of several stages in registers between barriers.
+    /// of several stages in registers between barriers; it has no warp-shuffle stages,
+    /// whatever `warp_shuffles` says.
     pub block_synchronous: bool,
     /// Passes of at most this many points (more passes; for tests of the multi-pass geometry).
     pub max_pass_len: Option<usize>,
     /// Where the last round of stages of direct row passes runs as warp-shuffle butterflies
-    /// instead of a shared-memory exchange (same results, bit for bit).
+    /// instead of a shared-memory exchange (same results, bit for bit); ignored by the
+    /// block-synchronous baseline.
     pub warp_shuffles: WarpShuffles,
 }
 

@@ -463,8 +463,9 @@ impl Gpu {
     }
 
     /// The four-step twiddle tables of a strided pass (high, then low), in f64 whatever the
-    /// precision (the kernels form each twiddle in double and round it once); one unit entry
-    /// when the pass has no twiddle.
+    /// precision (the kernels form each twiddle from a product of two entries in double; 2-byte
+    /// data steps between a butterfly's samples in f32); one unit entry when the pass has no
+    /// twiddle.
     fn pass_twiddle_table(&self, pass: &StridedPass) -> Result<TwiddleTable> {
         let table = pass
             .twiddle

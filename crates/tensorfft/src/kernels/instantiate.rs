@@ -226,7 +226,7 @@ fn prelude() -> String {
 }
 
 /// How a kernel touches device memory: the single-pass kernel stages both ends or neither; a
-/// strided pass chooses per end and reads samples at run-time strides.
+/// strided pass chooses per end and reads samples at strides (compile-time or run-time).
 /// Pairs of items in packed half arithmetic (`paired`) replace the storage and exchange types
 /// and scale each stage before its DFT.
 struct Access {
@@ -249,8 +249,9 @@ impl Access {
 }
 
 /// The configuration struct `Cfg_{name}` of a strided pass: its inner recipe's constants, the
-/// tile and access pattern, the sample distances (compile-time, so the loads and stores of an
-/// item address its samples by immediate offsets), then `extra` lines.
+/// tile and access pattern, the sample distances where the pass bakes them in (so the loads and
+/// stores of an item address its samples by immediate offsets; 0: from the run-time geometry),
+/// then `extra` lines.
 fn strided_config(name: &str, pass: &StridedPass, dir: Direction, extra: &str) -> String {
     let access = Access {
         staged_in: pass.staged_in(),
@@ -259,14 +260,14 @@ fn strided_config(name: &str, pass: &StridedPass, dir: Direction, extra: &str) -
         paired: pass.paired,
     };
     let lines = format!(
-        "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n    static constexpr u64 SAMPLE_IN = {sample_in};\n    static constexpr u64 SAMPLE_OUT = {sample_out};\n{extra}",
+        "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n    static constexpr u64 SAMPLE_IN = {sample_in}ull;\n    static constexpr u64 SAMPLE_OUT = {sample_out}ull;\n{extra}",
         g = pass.slots_per_tile(),
         stride = pass.item_stride(),
         li = pass.load_items_fastest(),
         si = pass.store_items_fastest(),
         tw = pass.twiddle.is_some(),
-        sample_in = pass.sample_stride_in,
-        sample_out = pass.sample_stride_out,
+        sample_in = if pass.bakes_sample_distances() { pass.sample_stride_in } else { 0 },
+        sample_out = if pass.bakes_sample_distances() { pass.sample_stride_out } else { 0 },
     );
     let scale = pass.normalization.stage_scale(dir);
     config(name, &pass.inner, &access, dir, scale, &lines)

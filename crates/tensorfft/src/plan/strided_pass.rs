@@ -341,10 +341,10 @@ impl StridedPass {
             && self.dims.iter().all(|d| d.in_stride == d.out_stride)
     }
 
-    /// A short name of the kernel configuration. The sample distances are compile-time
-    /// constants of the kernel (its last part, `smp{in}x{out}`: address offsets become
-    /// immediates of the loads and stores); the item counts and strides are a run-time
-    /// argument, so passes that differ only in those share one kernel.
+    /// A short name of the kernel configuration. Where [`StridedPass::bakes_sample_distances`],
+    /// the sample distances are compile-time constants of the kernel (its last part,
+    /// `smp{in}x{out}`); the item counts and strides (and otherwise the sample distances) are a
+    /// run-time argument, so passes that differ only in those share one kernel.
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
@@ -354,7 +354,7 @@ impl StridedPass {
     /// ```
     pub fn kernel_stem(&self) -> String {
         format!(
-            "tfft_strided_g{}_{}{}{}{}{}_{}_smp{}x{}",
+            "tfft_strided_g{}_{}{}{}{}{}_{}{}",
             self.items_per_tile,
             if self.load_items_fastest() {
                 "li"
@@ -377,9 +377,31 @@ impl StridedPass {
             },
             if self.paired { "_pairs" } else { "" },
             self.inner.kernel_stem().trim_start_matches("tfft_c2c_"),
-            self.sample_stride_in,
-            self.sample_stride_out
+            if self.bakes_sample_distances() {
+                format!("_smp{}x{}", self.sample_stride_in, self.sample_stride_out)
+            } else {
+                String::new()
+            }
         )
+    }
+
+    /// Whether the kernel takes the sample distances as compile-time constants (every load and
+    /// store of an item at an immediate offset; one kernel per pair of distances) rather than
+    /// from the run-time geometry: all data but f32, whose passes measured the same either way
+    /// on the H200 (f16 +3–4%, f64 +2%; `bench/NOTES.md` step 53) and keep sharing one kernel
+    /// across shapes (fewer NVRTC compiles).
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F16, &PlanOptions::default()).unwrap();
+    /// let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(p.bakes_sample_distances() && p.kernel_stem().ends_with("_smp1024x1024"));
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert!(!p.bakes_sample_distances() && !p.kernel_stem().contains("_smp"));
+    /// ```
+    pub fn bakes_sample_distances(&self) -> bool {
+        self.inner.precision != Precision::F32
     }
 }
 

@@ -133,7 +133,7 @@ struct ClusterPass {
         for (int i = thread_index(); i < CHUNKS; i += KA::THREADS) {
             const int r = i / (QA / CHUNK);
             const int q = (i % (QA / CHUNK)) * CHUNK;
-            copy_async<16>(landing + r * QA + q, in + base + (u64)r * CfgA::SAMPLE_IN + q);
+            copy_async<16>(landing + r * QA + q, in + base + (u64)r * SA::sample_in(geo) + q);
         }
         copy_async_commit();
     }
@@ -157,7 +157,7 @@ struct ClusterPass {
         const int item = rank * QA + lane;  // item q of the group
         c.gbase = g * geo.in_stride[1] + (u64)item * geo.in_stride[0];
         c.gbase_out = 0;
-        c.sample_in = CfgA::SAMPLE_IN;
+        c.sample_in = SA::sample_in(geo);
         c.sample_out = 0;
         c.valid = true;
         Bits raw[E];
@@ -207,7 +207,7 @@ struct ClusterPass {
         SB::locate_item(geo, g * LA + item, unused, c.gbase_out, m);
         c.gbase = 0;
         c.sample_in = 0;
-        c.sample_out = CfgB::SAMPLE_OUT;
+        c.sample_out = SB::sample_out(geo);
         c.valid = true;
         // Sample s of item m: output m of first-pass item s, held by block s / QA.
         const unsigned column = shared_address(smem + KA::template padded<LASTA>(item));

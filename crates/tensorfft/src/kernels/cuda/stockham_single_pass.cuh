@@ -340,7 +340,8 @@ struct SinglePass {
 
     // Where sample (or output) idx of this thread's transform lives in device memory, as a
     // VW-element vector: contiguous transforms, or (Cfg::STRIDED, VW == 1) samples and outputs
-    // the run-time distances apart of a strided pass.
+    // c.sample_in / c.sample_out apart in a strided pass (compile-time constants where the pass
+    // bakes them in, so these offsets become immediates).
     template <int VW>
     static __device__ __forceinline__ const BitsVec<Bits, VW>* in_at(const Ctx& c, int idx) {
         if constexpr (Cfg::STRIDED) {

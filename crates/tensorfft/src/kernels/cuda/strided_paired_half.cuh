@@ -54,6 +54,8 @@ struct StridedPairedHalf {
     static_assert(!Cfg::STAGED_IN && G == Cfg::B, "pairs are loaded straight into registers, one round per tile");
     static_assert(!Cfg::STAGED_OUT || !Cfg::STORE_ITEMS_FASTEST, "staged stores write each item's samples together");
     static_assert((G * N) % THREADS == 0, "a staged store deals whole tiles");
+    static_assert(Cfg::SAMPLE_IN % 2 == 0 && (Cfg::STAGED_OUT || Cfg::SAMPLE_OUT % 2 == 0),
+                  "pairs are addressed as 8-byte words");
 
     // Where the first item of each slot of a tile starts, and its twiddle coordinate.
     struct Offsets {
@@ -120,8 +122,8 @@ struct StridedPairedHalf {
                 if (o.in[i] == INVALID) continue;
                 const int k0 = Runs::first_sample();
                 const XBits* src = buffer + P::template position<LAST>(i, k0);
-                unsigned* dst = out + o.out[i] + (u64)k0 * Cfg::SAMPLE_OUT;
-                constexpr u64 step = (u64)THREADS * Cfg::SAMPLE_OUT;
+                unsigned* dst = out + o.out[i] + (u64)k0 * P::sample_out(geo);
+                const u64 step = (u64)THREADS * P::sample_out(geo);
                 const u64 second = geo.out_stride[0];
 #pragma unroll
                 for (int s = 0; s < Runs::VALUES; ++s, dst += step) {
@@ -141,7 +143,7 @@ struct StridedPairedHalf {
             if (o.in[i] == INVALID) continue;
             unsigned a, b;
             split_pair(ExchangeF16Pair::unpack(buffer[P::template position<LAST>(i, k)]), a, b);
-            const u64 at = o.out[i] + (u64)k * Cfg::SAMPLE_OUT;
+            const u64 at = o.out[i] + (u64)k * P::sample_out(geo);
             out[at] = a;
             out[at + geo.out_stride[0]] = b;
         }
@@ -158,9 +160,10 @@ struct StridedPairedHalf {
         c.out = reinterpret_cast<Bits*>(out);
         c.twiddles = reinterpret_cast<const H2*>(twiddles);
         c.t = threadIdx.x / G;
-        // Pairs are addressed as 8-byte words: every distance the planner admits is even.
-        c.sample_in = Cfg::SAMPLE_IN / 2;
-        c.sample_out = Cfg::SAMPLE_OUT / 2;
+        // Pairs are addressed as 8-byte words: the planner admits even sample distances, and
+        // even output distances where the pairs are stored directly.
+        c.sample_in = P::sample_in(geo) / 2;
+        c.sample_out = P::sample_out(geo) / 2;
         const int slot = threadIdx.x % G;
         c.smem = smem + slot * Cfg::ITEM_STRIDE;
         const u64 tiles = (geo.items / 2 + G - 1) / G;

@@ -1,7 +1,7 @@
 // Strided pass of a multi-pass plan: for each item (one line of N samples, Cfg::N), a DFT over
-// samples Cfg::SAMPLE_IN apart, multiplied first by an optional four-step twiddle, written
-// Cfg::SAMPLE_OUT apart (compile-time distances: the samples of an item sit at immediate offsets
-// from one address). Items are enumerated by up to five nested dimensions (fastest first) with
+// samples sample_in(geo) apart, multiplied first by an optional four-step twiddle, written
+// sample_out(geo) apart (compile-time distances Cfg::SAMPLE_IN / SAMPLE_OUT where the plan
+// bakes them in, so the samples of an item sit at immediate offsets from one address). Items are enumerated by up to five nested dimensions (fastest first) with
 // their own input and output strides, so one template serves the Stockham passes of long 1D
 // transforms, the column axes of 2D and 3D transforms and strided layouts.
 //
@@ -23,8 +23,8 @@ struct PassGeometry {
     u64 count[5];       // items along each dimension (1 for unused ones)
     u64 in_stride[5];   // element distance between neighbouring items, input
     u64 out_stride[5];  // and output
-    // Element distance between an item's samples, input and output. The kernels use their
-    // compile-time copies, Cfg::SAMPLE_IN and Cfg::SAMPLE_OUT.
+    // Element distance between an item's samples, input and output (where the kernel has them
+    // as compile-time constants, Cfg::SAMPLE_IN and Cfg::SAMPLE_OUT, those are used).
     u64 sample_in;
     u64 sample_out;
     u64 items;          // product of the counts
@@ -121,6 +121,15 @@ struct StridedPass {
     }
 
     static __device__ __forceinline__ bool exists(int e) { return TILE % THREADS == 0 || e < TILE; }
+
+    // Element distances between an item's samples: the compile-time constants where the plan
+    // baked them in (nonzero), else the run-time geometry.
+    static __device__ __forceinline__ u64 sample_in(const PassGeometry& geo) {
+        return Cfg::SAMPLE_IN ? (u64)Cfg::SAMPLE_IN : geo.sample_in;
+    }
+    static __device__ __forceinline__ u64 sample_out(const PassGeometry& geo) {
+        return Cfg::SAMPLE_OUT ? (u64)Cfg::SAMPLE_OUT : geo.sample_out;
+    }
 
     // w^e of the four-step twiddle in double: the product of a high and a low entry of the
     // double tables (e below the root, a power of two of at most 2^28), for the forward
@@ -247,7 +256,7 @@ struct StridedPass {
             XBits* dst = smem + b * BUFFER + position<0>(i, k);
             const u64 off = o.in[b][i];
             if (off != INVALID) {
-                copy_async<sizeof(Bits)>(dst, in + off + (u64)k * Cfg::SAMPLE_IN);
+                copy_async<sizeof(Bits)>(dst, in + off + (u64)k * sample_in(geo));
             } else {
                 *dst = Xch::pack(cx((Real)0, (Real)0));
             }
@@ -277,8 +286,8 @@ struct StridedPass {
                 if (o.in[b][i] == INVALID) continue;
                 const int k0 = Runs::first_sample();
                 const XBits* src = buffer + position<LAST>(i, k0);
-                Bits* dst = out + o.out[b][i] + (u64)k0 * Cfg::SAMPLE_OUT;
-                constexpr u64 step = (u64)Runs::STEP * Cfg::SAMPLE_OUT;
+                Bits* dst = out + o.out[b][i] + (u64)k0 * sample_out(geo);
+                const u64 step = (u64)Runs::STEP * sample_out(geo);
 #pragma unroll
                 for (int s = 0; s < Runs::VALUES; ++s, dst += step)
                     *dst = Store::pack(Xch::unpack(src[K::template padded<LAST>(s * Runs::STEP)]));
@@ -293,7 +302,7 @@ struct StridedPass {
             tile_position<Cfg::STORE_ITEMS_FASTEST>(e, i, k);
             if (o.in[b][i] == INVALID) continue;
             const C y = Xch::unpack(buffer[position<LAST>(i, k)]);
-            out[o.out[b][i] + (u64)k * Cfg::SAMPLE_OUT] = Store::pack(y);
+            out[o.out[b][i] + (u64)k * sample_out(geo)] = Store::pack(y);
         }
     }
 
@@ -308,8 +317,8 @@ struct StridedPass {
         c.out = out;
         c.twiddles = twiddles;
         c.t = threadIdx.x / PER_ROUND;
-        c.sample_in = Cfg::SAMPLE_IN;
-        c.sample_out = Cfg::SAMPLE_OUT;
+        c.sample_in = sample_in(geo);
+        c.sample_out = sample_out(geo);
         const int lane_item = threadIdx.x % PER_ROUND;
         const u64 tiles = (geo.items + G - 1) / G;
         u64 tile = blockIdx.x;
