@@ -1,7 +1,8 @@
 //! Compiles every kernel instantiation the planner can emit, for sm_90, with NVRTC — no GPU
 //! needed (strided passes: one per family, the kernels that differ only in their baked-in
-//! sample distances being the same code with other immediates). CI installs NVRTC from PyPI and sets TFFT_REQUIRE_NVRTC=1 so this can never be
-//! skipped there; elsewhere a missing NVRTC skips it with a loud message.
+//! sample distances being the same code with other immediates). CI installs NVRTC from PyPI
+//! and sets TFFT_REQUIRE_NVRTC=1 so this can never be skipped there; elsewhere a missing NVRTC
+//! skips it with a loud message.
 
 use tensorfft::gpu::{libraries, nvrtc};
 use tensorfft::kernels::KernelSource;

@@ -382,13 +382,11 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
         .interleaved(r.interleaved);
     let dir = Direction::Forward;
     let plan = gpu.plan_ntt::<W>(&batch)?;
-    let baseline = gpu.plan_ntt_with::<W>(
-        &batch,
-        &NttPlanOptions {
-            block_synchronous: true,
-            ..Default::default()
-        },
-    )?;
+    let plan_with = |options: NttPlanOptions| gpu.plan_ntt_with::<W>(&batch, &options);
+    let baseline = plan_with(NttPlanOptions {
+        block_synchronous: true,
+        ..Default::default()
+    })?;
     let x: Vec<W> = ntt_data(&batch, seed, false);
     let n = batch.n();
     // Correctness of the timed plan on transform 0, then times on the same buffer (the data
@@ -417,13 +415,10 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
         WarpShuffles::Everywhere
     };
     if other_choice.apply(plan.schedule(dir).clone()) != *plan.schedule(dir) {
-        let shuffled = gpu.plan_ntt_with::<W>(
-            &batch,
-            &NttPlanOptions {
-                warp_shuffles: other_choice,
-                ..Default::default()
-            },
-        )?;
+        let shuffled = plan_with(NttPlanOptions {
+            warp_shuffles: other_choice,
+            ..Default::default()
+        })?;
         shuffles_exact = Some(transform0_exact(
             gpu, &shuffled, dir, &x, &mut data, stride, &want,
         )?);

@@ -267,7 +267,7 @@ fn strided_pass<R: Float, T: Element>(
     // to the kernel's fused multiply-adds).
     let f32_steps = !pass.staged_in()
         && (pass.paired || matches!(recipe.precision, Precision::F16 | Precision::BF16));
-    let first_span = n / recipe.radices.first().copied().unwrap_or(n).max(1);
+    let first_span = recipe.radices.first().map_or(n, |&r0| n / r0);
     let (hi, lo, lo_bits, root) = match pass.twiddle {
         Some(t) => {
             let mut hi: Vec<Complex<f64>> =

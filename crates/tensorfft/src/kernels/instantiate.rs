@@ -259,6 +259,12 @@ fn strided_config(name: &str, pass: &StridedPass, dir: Direction, extra: &str) -
         strided: true,
         paired: pass.paired,
     };
+    // 0: from the run-time geometry.
+    let (sample_in, sample_out) = if pass.bakes_sample_distances() {
+        (pass.sample_stride_in, pass.sample_stride_out)
+    } else {
+        (0, 0)
+    };
     let lines = format!(
         "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n    static constexpr u64 SAMPLE_IN = {sample_in}ull;\n    static constexpr u64 SAMPLE_OUT = {sample_out}ull;\n{extra}",
         g = pass.slots_per_tile(),
@@ -266,8 +272,6 @@ fn strided_config(name: &str, pass: &StridedPass, dir: Direction, extra: &str) -
         li = pass.load_items_fastest(),
         si = pass.store_items_fastest(),
         tw = pass.twiddle.is_some(),
-        sample_in = if pass.bakes_sample_distances() { pass.sample_stride_in } else { 0 },
-        sample_out = if pass.bakes_sample_distances() { pass.sample_stride_out } else { 0 },
     );
     let scale = pass.normalization.stage_scale(dir);
     config(name, &pass.inner, &access, dir, scale, &lines)

@@ -1152,12 +1152,12 @@ pub fn plan_ntt_schedule_with(
 /// Whether the planner runs `pass`'s last round as warp-shuffle butterflies: 32-bit words in a
 /// row pass of 256 points (16 values on 16 lanes, two rounds of 4 stages), whose only
 /// shared-memory exchange the shuffles replace; other lengths stay unmeasured or slower.
-/// Measured on the H200 (`bench/NOTES.md` steps 52–53,
+/// Measured on the H200 (`bench/NOTES.md` steps 52 and 54,
 /// `bench/results/2026-11-25-h200-ntt-warp-shuffles/` and `…-smp-strides/ntt-rows256.txt`):
 /// BabyBear and KoalaBear 2^8 × 262 144 1.09–1.14× in four runs, 2^8 × 4096 1.05–1.10×,
 /// 2^16 × 1024 1.03–1.04×; 64-bit words 0.94–1.00×, longer rows 0.66–0.98×.
 fn shuffles_pay(pass: &NttPass, word_bytes: usize) -> bool {
-    word_bytes == 4 && pass.len == 256 && pass.round_stages == 4 && pass.shuffle_tail() == 4
+    word_bytes == 4 && pass.len == 256 && pass.shuffle_tail() == 4
 }
 
 /// Interleaved columns: every element distance times the number of transforms, the transforms

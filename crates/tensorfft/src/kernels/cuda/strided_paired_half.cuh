@@ -81,8 +81,6 @@ struct StridedPairedHalf {
     // each, as in StridedPass::twiddle_first_stage) and are rounded to f32; the R0 - 1 steps
     // run in f32 (a relative error of about R0 f32 roundings, ~1e-6, far below the half the
     // twiddle is rounded into) and each twiddle is rounded once into its half.
-    static __device__ __forceinline__ Cx<float> to_float(const Cx<double>& w) { return cx((float)w.re, (float)w.im); }
-
     template <int R0>
     static __device__ __forceinline__ void twiddle_first_stage(const typename K::Ctx& c, C (&v)[E],
                                                                const double* pass_twiddles, const PassGeometry& geo,
@@ -91,14 +89,14 @@ struct StridedPairedHalf {
         const unsigned mask = (unsigned)geo.tw_mask;
         const unsigned m0 = (unsigned)m;
         const unsigned m1 = m0 + (geo.tw_dim == 0 ? 1u : 0u);
-        const Cx<float> step0 = to_float(P::pass_root_power(table, geo, (m0 * (unsigned)(N / R0)) & mask));
-        const Cx<float> step1 = to_float(P::pass_root_power(table, geo, (m1 * (unsigned)(N / R0)) & mask));
+        const Cx<float> step0 = P::template to_step<float>(P::pass_root_power(table, geo, (m0 * (unsigned)(N / R0)) & mask));
+        const Cx<float> step1 = P::template to_step<float>(P::pass_root_power(table, geo, (m1 * (unsigned)(N / R0)) & mask));
         const float s = Cfg::DIR < 0 ? 1.0f : -1.0f;
 #pragma unroll
         for (int k = 0; k < E / R0; ++k) {
             const int j = K::template butterfly<Cfg::V>(c.t, k);
-            Cx<float> w0 = to_float(P::pass_root_power(table, geo, (m0 * (unsigned)j) & mask));
-            Cx<float> w1 = to_float(P::pass_root_power(table, geo, (m1 * (unsigned)j) & mask));
+            Cx<float> w0 = P::template to_step<float>(P::pass_root_power(table, geo, (m0 * (unsigned)j) & mask));
+            Cx<float> w1 = P::template to_step<float>(P::pass_root_power(table, geo, (m1 * (unsigned)j) & mask));
 #pragma unroll
             for (int r = 0; r < R0; ++r) {
                 if (r > 0) {

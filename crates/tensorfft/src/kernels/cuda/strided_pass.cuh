@@ -1,9 +1,10 @@
 // Strided pass of a multi-pass plan: for each item (one line of N samples, Cfg::N), a DFT over
 // samples sample_in(geo) apart, multiplied first by an optional four-step twiddle, written
 // sample_out(geo) apart (compile-time distances Cfg::SAMPLE_IN / SAMPLE_OUT where the plan
-// bakes them in, so the samples of an item sit at immediate offsets from one address). Items are enumerated by up to five nested dimensions (fastest first) with
-// their own input and output strides, so one template serves the Stockham passes of long 1D
-// transforms, the column axes of 2D and 3D transforms and strided layouts.
+// bakes them in, so the samples of an item sit at immediate offsets from one address). Items
+// are enumerated by up to five nested dimensions (fastest first) with their own input and
+// output strides, so one template serves the Stockham passes of long 1D transforms, the column
+// axes of 2D and 3D transforms and strided layouts.
 //
 // A block takes tiles of Cfg::G consecutive items, neighbouring threads on neighbouring items.
 // Directly loaded passes (Cfg::STAGED_IN false): each thread loads its first-stage samples
@@ -80,6 +81,17 @@ struct ItemRuns {
     static __device__ __forceinline__ int first_sample() { return ITEMS_FASTEST ? (int)threadIdx.x / G : (int)threadIdx.x; }
 };
 
+// The precision the four-step twiddle powers of a direct pass are stepped in: f32 for 2-byte
+// data (about R0 f32 roundings, ~1e-6, far below the storage's), double for f32 data.
+template <bool NARROW_DATA>
+struct TwiddleStep {
+    typedef double T;
+};
+template <>
+struct TwiddleStep<true> {
+    typedef float T;
+};
+
 template <class Cfg>
 struct StridedPass {
     typedef SinglePass<Cfg> K;
@@ -141,9 +153,17 @@ struct StridedPass {
         return cmul(cx(hi.x, hi.y), cx(lo.x, lo.y));
     }
 
-    // A double twiddle rounded once to the compute precision, in the kernel's direction.
-    static __device__ __forceinline__ C round_twiddle(const Cx<double>& w) {
+    // A twiddle (double, or f32 steps) rounded once to the compute precision, in the kernel's
+    // direction.
+    template <class S>
+    static __device__ __forceinline__ C round_twiddle(const Cx<S>& w) {
         return cx((Real)w.re, Cfg::DIR < 0 ? (Real)w.im : -(Real)w.im);
+    }
+
+    // A double table product in the precision S its powers are stepped in.
+    template <class S>
+    static __device__ __forceinline__ Cx<S> to_step(const Cx<double>& w) {
+        return cx((S)w.re, (S)w.im);
     }
 
     // w^(m k) of the four-step twiddle. The root is a power of two of at most 2^28, so m k mod
@@ -202,25 +222,13 @@ struct StridedPass {
                                                                u64 m) {
         const double2* table = reinterpret_cast<const double2*>(pass_twiddles);
         const unsigned mask = (unsigned)geo.tw_mask;
-        if constexpr (sizeof(Real) == 4 && sizeof(typename Store::Bits) < 8) {
-            auto to_float = [](const Cx<double>& w) { return cx((float)w.re, (float)w.im); };
-            const Cx<float> step = to_float(pass_root_power(table, geo, ((unsigned)m * (unsigned)(N / R0)) & mask));
+        if constexpr (sizeof(Real) == 4) {
+            typedef typename TwiddleStep<(sizeof(typename Store::Bits) < 8)>::T S;
+            const Cx<S> step = to_step<S>(pass_root_power(table, geo, ((unsigned)m * (unsigned)(N / R0)) & mask));
 #pragma unroll
             for (int k = 0; k < Cfg::E / R0; ++k) {
                 const int j = K::template butterfly<Cfg::V>(c.t, k);
-                Cx<float> w = to_float(pass_root_power(table, geo, ((unsigned)m * (unsigned)j) & mask));
-#pragma unroll
-                for (int r = 0; r < R0; ++r) {
-                    if (r > 0) w = cmul(w, step);
-                    v[k * R0 + r] = cmul(v[k * R0 + r], cx(w.re, Cfg::DIR < 0 ? w.im : -w.im));
-                }
-            }
-        } else if constexpr (sizeof(Real) == 4) {
-            const Cx<double> step = pass_root_power(table, geo, ((unsigned)m * (unsigned)(N / R0)) & mask);
-#pragma unroll
-            for (int k = 0; k < Cfg::E / R0; ++k) {
-                const int j = K::template butterfly<Cfg::V>(c.t, k);
-                Cx<double> w = pass_root_power(table, geo, ((unsigned)m * (unsigned)j) & mask);
+                Cx<S> w = to_step<S>(pass_root_power(table, geo, ((unsigned)m * (unsigned)j) & mask));
 #pragma unroll
                 for (int r = 0; r < R0; ++r) {
                     if (r > 0) w = cmul(w, step);
