@@ -274,12 +274,7 @@ impl Gpu {
     ) -> Result<GpuNttPlan<W>> {
         let mut origin = ModuleOrigin::Memory;
         let mut plan_direction = |dir| -> Result<DirectionPlan<W>> {
-            let mut schedule =
-                plan_ntt_schedule_with(batch, W::BYTES, dir, &self.ntt_options(options))?;
-            schedule = options.warp_shuffles.apply(schedule);
-            if options.block_synchronous {
-                schedule = schedule.block_synchronous();
-            }
+            let schedule = self.ntt_schedule(batch, W::BYTES, dir, options)?;
             let mut passes = Vec::with_capacity(schedule.passes.len());
             for index in 0..schedule.passes.len() {
                 let (pass, o) = self.ntt_pass::<W>(&schedule, index)?;
@@ -336,11 +331,7 @@ impl Gpu {
         let mut kernels: Vec<NttKernelSource> = Vec::new();
         for (batch, word, options) in plans {
             for dir in [Direction::Forward, Direction::Inverse] {
-                let mut s = plan_ntt_schedule_with(batch, *word, dir, &self.ntt_options(options))?;
-                s = options.warp_shuffles.apply(s);
-                if options.block_synchronous {
-                    s = s.block_synchronous();
-                }
+                let s = self.ntt_schedule(batch, *word, dir, options)?;
                 for i in 0..s.passes.len() {
                     let k = NttKernelSource::pass(&s, i);
                     if !kernels.iter().any(|o| o.entry == k.entry) {
@@ -389,6 +380,24 @@ impl Gpu {
                 .map_or(1 << 30, |m| m.max(2).next_power_of_two()),
             min_tiles: 2 * self.info().multiprocessors.max(1) as usize,
         }
+    }
+
+    /// The schedule a plan with `options` runs on this device in direction `dir`: the
+    /// planner's, with the warp-shuffle choice applied, or the block-synchronous baseline.
+    fn ntt_schedule(
+        &self,
+        batch: &NttBatch,
+        word_bytes: usize,
+        dir: Direction,
+        options: &NttPlanOptions,
+    ) -> Result<NttSchedule> {
+        let s = plan_ntt_schedule_with(batch, word_bytes, dir, &self.ntt_options(options))?;
+        let s = options.warp_shuffles.apply(s);
+        Ok(if options.block_synchronous {
+            s.block_synchronous()
+        } else {
+            s
+        })
     }
 
     /// Compiles, loads and configures pass `index` of `schedule`.
