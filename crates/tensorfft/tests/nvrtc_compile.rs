@@ -36,14 +36,21 @@ fn all_recipes() -> Vec<Recipe> {
                     }
                 }
             }
-            // Every normalization's stage scaling on the default recipe.
-            for normalization in [
-                Normalization::InverseByN,
-                Normalization::ForwardByN,
-                Normalization::Ortho,
+            // Every normalization's stage scaling on the default recipe, and the scale of the
+            // warp-shuffle kernel.
+            let shuffles = Tuning {
+                warp_shuffles: Some(true),
+                ..Default::default()
+            };
+            for (normalization, tuning) in [
+                (Normalization::InverseByN, Tuning::default()),
+                (Normalization::ForwardByN, Tuning::default()),
+                (Normalization::Ortho, Tuning::default()),
+                (Normalization::Ortho, shuffles),
             ] {
                 let opts = PlanOptions {
                     normalization,
+                    tuning,
                     ..Default::default()
                 };
                 if let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &opts) {

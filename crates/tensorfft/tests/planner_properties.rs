@@ -44,6 +44,7 @@ fn tuning() -> impl Strategy<Value = Tuning> {
             proptest::option::of(any::<bool>()),
             proptest::option::of(any::<bool>()),
             proptest::option::of(any::<bool>()),
+            proptest::option::of(any::<bool>()),
         ),
     )
         .prop_map(
@@ -59,10 +60,11 @@ fn tuning() -> impl Strategy<Value = Tuning> {
                 twiddles_ahead,
                 persistent,
                 tensor_cores,
-                (half_arithmetic, stream_loads, derived_twiddles, warp_exchange),
+                (half_arithmetic, stream_loads, derived_twiddles, warp_exchange, warp_shuffles),
             )| {
                 Tuning {
                     warp_exchange,
+                    warp_shuffles,
                     tensor_cores,
                     half_arithmetic,
                     stream_loads,
@@ -106,6 +108,16 @@ proptest! {
                 prop_assert!(r.n.is_power_of_two() && r.n >= 2 && r.n <= max_len(p));
                 prop_assert_eq!(r.radices.iter().product::<usize>(), r.n);
                 prop_assert_eq!(r.threads_per_transform * r.elements_per_thread, r.n);
+                prop_assert!(tuning.warp_shuffles != Some(false) || !r.warp_shuffles);
+                prop_assert!(tuning.warp_shuffles != Some(true) || r.warp_shuffles);
+                if r.warp_shuffles {
+                    // A register DFT, then radix-2 stages between the lanes of one warp.
+                    prop_assert!(tensorfft::plan::warp_shuffles::is_consistent(&r), "{}", r);
+                    prop_assert!(r.n >= 4 && r.n <= 1024);
+                    prop_assert!(p != Precision::F32Split && !r.tensor_cores && !r.half_arithmetic);
+                    prop_assert!(r.threads_per_block() <= 1024);
+                    return Ok(());
+                }
                 for &radix in &r.radices {
                     prop_assert!((2..=MAX_RADIX).contains(&radix) && r.elements_per_thread % radix == 0);
                 }

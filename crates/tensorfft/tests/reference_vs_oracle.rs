@@ -409,3 +409,90 @@ fn c2c_derived_twiddles_match_oracle_and_cost_little_accuracy() {
         assert!(matches!(r, Err(tensorfft::Error::Unsupported { .. })));
     }
 }
+
+/// The warp-shuffle kernel's recipes (`Tuning::warp_shuffles`) on the CPU: every length it takes
+/// (4 … 1024) in each precision it runs, with the default lanes and with every other count of
+/// values per lane, against the oracle, normalized modes included.
+fn warp_shuffle_sweep<T: Element>() {
+    let mut checked = 0;
+    for n in (2..=10).map(|b| 1usize << b) {
+        for e in [None, Some(2), Some(4), Some(8), Some(16), Some(32)] {
+            let opts = PlanOptions::tuned(Tuning {
+                warp_shuffles: Some(true),
+                elements_per_thread: e,
+                ..Default::default()
+            });
+            let lanes = e.map(|e| n / e.min(n));
+            let recipe = match plan_c2c_recipe(&Shape::new([n]), T::PRECISION, &opts) {
+                Ok(r) => r,
+                // E values on L = N/E lanes: L must be 2 … 32.
+                Err(tensorfft::Error::Unsupported { .. })
+                    if lanes.is_some_and(|l| !(2..=32).contains(&l)) =>
+                {
+                    continue
+                }
+                Err(err) => panic!("N={n} E={e:?}: {err}"),
+            };
+            assert!(
+                tensorfft::plan::warp_shuffles::is_consistent(&recipe),
+                "{recipe}"
+            );
+            check_recipe::<T>(&recipe, 3);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30, "only {checked} warp-shuffle recipes");
+}
+
+#[test]
+fn c2c_warp_shuffles_match_oracle() {
+    warp_shuffle_sweep::<Complex<f32>>();
+    warp_shuffle_sweep::<Complex<f64>>();
+    warp_shuffle_sweep::<Complex<f16>>();
+    warp_shuffle_sweep::<Complex<half::bf16>>();
+}
+
+#[test]
+fn warp_shuffles_are_refused_where_they_cannot_run() {
+    let shuffles = |t: Tuning| {
+        PlanOptions::tuned(Tuning {
+            warp_shuffles: Some(true),
+            ..t
+        })
+    };
+    let plan =
+        |n: usize, p: Precision, t: Tuning| plan_c2c_recipe(&Shape::new([n]), p, &shuffles(t));
+    assert!(plan(2, Precision::F32, Tuning::default()).is_err());
+    assert!(plan(2048, Precision::F32, Tuning::default()).is_err());
+    assert!(plan(256, Precision::F32Split, Tuning::default()).is_err());
+    let staged = Tuning {
+        io: Some(tensorfft::IoMode::Staged),
+        ..Default::default()
+    };
+    assert!(plan(256, Precision::F32, staged).is_err());
+    let half = Tuning {
+        half_arithmetic: Some(true),
+        ..Default::default()
+    };
+    assert!(plan(256, Precision::F16, half).is_err());
+    let sincos = Tuning {
+        twiddles: Some(TwiddleSource::Computed),
+        ..Default::default()
+    };
+    assert!(plan(256, Precision::F32, sincos).is_err());
+    // 64 lanes per transform: more than a warp.
+    let e2 = Tuning {
+        elements_per_thread: Some(2),
+        ..Default::default()
+    };
+    assert!(plan(128, Precision::F32, e2).is_err());
+    // 8 lanes x 3 transforms: not whole warps.
+    let odd = Tuning {
+        transforms_per_block: Some(3),
+        ..Default::default()
+    };
+    assert!(matches!(
+        plan(64, Precision::F16, odd),
+        Err(tensorfft::Error::DeviceLimit(_))
+    ));
+}

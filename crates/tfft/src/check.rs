@@ -104,6 +104,8 @@ pub struct SweepFilter {
     pub layouts_only: bool,
     /// Only the tensor-core basis-vector cases (no shape sweep, no layouts).
     pub basis_only: bool,
+    /// Only the warp-shuffle cases (`Tuning::warp_shuffles`; no layouts, no basis vectors).
+    pub warp_shuffles_only: bool,
 }
 
 impl SweepFilter {
@@ -115,6 +117,7 @@ impl SweepFilter {
             .into_iter()
             .filter(|c| self.precisions.is_empty() || self.precisions.contains(&c.precision))
             .filter(|c| self.ranks.is_empty() || self.ranks.contains(&c.dims.len()))
+            .filter(|c| !self.warp_shuffles_only || c.tuning.warp_shuffles == Some(true))
             .collect()
     }
 }
@@ -196,10 +199,13 @@ pub fn run(
     bar.finish_and_clear();
     // The sweep also checks strided layouts, and the tensor-core kernels on basis vectors.
     if case.dims().is_none() {
-        if !filter.basis_only {
+        if !filter.basis_only && !filter.warp_shuffles_only {
             rows.extend(crate::check_layouts::rows(&gpu, seed));
         }
-        if !filter.layouts_only && (filter.ranks.is_empty() || filter.ranks.contains(&1)) {
+        if !filter.layouts_only
+            && !filter.warp_shuffles_only
+            && (filter.ranks.is_empty() || filter.ranks.contains(&1))
+        {
             let keep = |p| filter.precisions.is_empty() || filter.precisions.contains(&p);
             rows.extend(crate::check_basis::rows(&gpu, filter.quick, keep));
         }

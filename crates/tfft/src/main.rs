@@ -147,6 +147,9 @@ enum Command {
         /// Only the tensor-core kernels on basis vectors (F32Split, F16 on `mma.sync`).
         #[arg(long, conflicts_with_all = ["layouts", "shape", "n"])]
         basis: bool,
+        /// Only the warp-shuffle kernels (`Tuning::warp_shuffles`, N = 4 … 1024).
+        #[arg(long, conflicts_with_all = ["layouts", "basis", "shape", "n"])]
+        warp_shuffles: bool,
     },
     /// Time tensorfft against cuFFT and a device copy on the same buffers.
     Bench {
@@ -266,6 +269,7 @@ fn main() -> ExitCode {
             rank,
             layouts,
             basis,
+            warp_shuffles,
         } => {
             let filter = check::SweepFilter {
                 quick,
@@ -273,6 +277,7 @@ fn main() -> ExitCode {
                 ranks: rank.into_iter().map(usize::from).collect(),
                 layouts_only: layouts,
                 basis_only: basis,
+                warp_shuffles_only: warp_shuffles,
             };
             check::run(&filter, &case, json.as_deref())
         }

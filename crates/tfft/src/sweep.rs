@@ -189,6 +189,7 @@ pub fn sweep(quick: bool) -> Vec<Case> {
         cases.push(beyond_2_32());
     }
     cases.extend(f32split_cases(quick));
+    cases.extend(warp_shuffle_cases(quick));
     cases.extend(cluster_variants());
     cases.extend(table_twiddle_variants());
     cases
@@ -213,6 +214,39 @@ pub fn f32split_cases(quick: bool) -> Vec<Case> {
             })
         })
         .collect()
+}
+
+/// The warp-shuffle kernel (`Tuning::warp_shuffles`, off by default): every length it takes,
+/// 4 … 1024, in f16, bf16, f32 and f64 with the 1D batches, and as the contiguous axis of a 2D
+/// and a 3D shape (batch 3).
+pub fn warp_shuffle_cases(quick: bool) -> Vec<Case> {
+    let tuning = Tuning {
+        warp_shuffles: Some(true),
+        ..Default::default()
+    };
+    let mut cases = Vec::new();
+    for p in [
+        Precision::F16,
+        Precision::BF16,
+        Precision::F32,
+        Precision::F64,
+    ] {
+        for n in (2..=10).map(|b| 1usize << b) {
+            let (batches, prime) = batches(n, p, quick);
+            cases.extend(batches.into_iter().map(|batch| Case {
+                precision: p,
+                dims: vec![n],
+                batch,
+                directions: vec![Direction::Forward, Direction::Inverse],
+                in_place: batch == prime,
+                round_trip: true,
+                tuning,
+            }));
+        }
+        cases.push(variant(p, vec![64, 256], tuning));
+        cases.push(variant(p, vec![4, 512, 8], tuning));
+    }
+    cases
 }
 
 /// Strided and cluster passes with per-stage twiddle tables instead of the default derived
@@ -385,6 +419,26 @@ mod tests {
             };
             assert_eq!(Some(cp.cluster), c.tuning.cluster_blocks);
             assert_eq!(cp.landing, c.tuning.prefetch == Some(true));
+        }
+    }
+
+    #[test]
+    fn warp_shuffle_cases_plan_shuffle_kernels() {
+        use tensorfft::plan::schedule::PassKernel;
+        let cases = warp_shuffle_cases(true);
+        assert_eq!(
+            cases.iter().filter(|c| c.dims.len() == 1).count(),
+            4 * 9 * 3
+        );
+        for c in &cases {
+            let s = schedule(c);
+            let last = s.passes.iter().find(|p| p.axis + 1 == c.dims.len());
+            match last.map(|p| &p.kernel) {
+                Some(PassKernel::SinglePass { recipe, .. }) => {
+                    assert!(tensorfft::plan::warp_shuffles::is_consistent(recipe), "{s}")
+                }
+                _ => panic!("no warp-shuffle pass: {s}"),
+            }
         }
     }
 

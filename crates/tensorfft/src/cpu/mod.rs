@@ -6,3 +6,4 @@ pub mod radix_dft;
 pub mod reference;
 pub mod split_dft;
 pub mod tensor_dft;
+pub mod warp_shuffle;

@@ -5,6 +5,7 @@
 use crate::cpu::radix_dft::dft_in_place;
 use crate::cpu::split_dft::SplitScheme;
 use crate::cpu::tensor_dft::{dft16_split_emulated, dft16_tensor_emulated};
+use crate::cpu::warp_shuffle;
 use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::plan::schedule::{Buffer, PassKernel, Schedule};
@@ -225,9 +226,19 @@ fn single_pass<R: Float, T: Element>(
     let table = compute_table::<R>(n, sign);
     let mut x: Vec<Complex<R>> = vec![Complex::new(R::zero(), R::zero()); n];
     let mut y = x.clone();
+    // The warp-shuffle kernel scales once, by the whole transform's factor.
+    let shuffle_scale = (scale != StageScale::None).then(|| match scale {
+        StageScale::Radix => 1.0 / n as f64,
+        _ => 1.0 / (n as f64).sqrt(),
+    });
     for t in input.chunks_exact(n) {
         for (xi, &e) in x.iter_mut().zip(t) {
             *xi = to_compute(e);
+        }
+        if recipe.warp_shuffles {
+            warp_shuffle::transform(recipe, sign, shuffle_scale, &mut x);
+            out.extend(x.iter().map(|&c| from_compute::<R, T>(c)));
+            continue;
         }
         transform(
             recipe,

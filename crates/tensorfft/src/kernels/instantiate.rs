@@ -17,6 +17,7 @@ const STOCKHAM_PAIRED_HALF: &str = include_str!("cuda/stockham_paired_half.cuh")
 const STRIDED_PASS: &str = include_str!("cuda/strided_pass.cuh");
 const STRIDED_PAIRED_HALF: &str = include_str!("cuda/strided_paired_half.cuh");
 const CLUSTER_PASS: &str = include_str!("cuda/cluster_pass.cuh");
+const WARP_SHUFFLE_FFT: &str = include_str!("cuda/warp_shuffle_fft.cuh");
 
 /// CUDA C++ source of one kernel module and the names of its entry points.
 ///
@@ -58,6 +59,19 @@ impl KernelSource {
         };
         for dir in [Direction::Forward, Direction::Inverse] {
             let name = entry_name(&stem, dir);
+            if recipe.warp_shuffles {
+                source.push_str(&warp_shuffle_config(&name, recipe, dir));
+                source.push_str(&format!(
+                    r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
+    const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
+    unsigned long long batch) {{
+    WarpShuffleFft<Cfg_{name}>::run(in, out, twiddles, batch);
+}}
+"#,
+                    bounds = launch_bounds(recipe),
+                ));
+                continue;
+            }
             let scale = recipe.normalization.stage_scale(dir);
             source.push_str(&config(
                 &name,
@@ -216,6 +230,7 @@ fn prelude() -> String {
         STRIDED_PASS,
         STRIDED_PAIRED_HALF,
         CLUSTER_PASS,
+        WARP_SHUFFLE_FFT,
     ] {
         for line in part.lines().filter(|l| l.trim() != "#pragma once") {
             source.push_str(line);
@@ -367,6 +382,39 @@ struct Cfg_{name} {{
         smem_stride = recipe.shared_stride(),
         pad_len = recipe.paddings.len(),
         pads = pads.join(", "),
+    )
+}
+
+/// The configuration struct `Cfg_{name}` of a warp-shuffle kernel (`warp_shuffle_fft.cuh`):
+/// E values on each of T lanes, B transforms per block, vectors of V elements, and the
+/// normalized direction's one scale factor (1/N or 1/√N, written exactly as an f64 literal).
+fn warp_shuffle_config(name: &str, recipe: &Recipe, dir: Direction) -> String {
+    let scale = recipe.normalization.stage_scale(dir);
+    format!(
+        r#"
+struct Cfg_{name} {{
+    typedef {store} Store;
+    static constexpr int N = {n};
+    static constexpr int E = {e};
+    static constexpr int T = {t};
+    static constexpr int B = {b};
+    static constexpr int V = {v};
+    static constexpr int DIR = {dir};
+    static constexpr bool STREAM_LOADS = {stream_loads};
+    static constexpr int SCALE = {code};
+    static constexpr double SCALE_FACTOR = {factor:e};
+}};
+"#,
+        store = store_type(recipe.precision),
+        n = recipe.n,
+        e = recipe.elements_per_thread,
+        t = recipe.threads_per_transform,
+        b = recipe.transforms_per_block,
+        v = recipe.vector_width,
+        dir = dir.sign(),
+        stream_loads = recipe.stream_loads,
+        code = scale.code(),
+        factor = recipe.normalization.factor(dir, recipe.n),
     )
 }
 

@@ -33,7 +33,8 @@ fn slot(recipe: &Recipe, radix: usize, vw: usize, t: usize, idx: usize) -> (usiz
     }
 }
 
-/// Wavefronts of the exchange buffers of `recipe` (buffers 1 … stages − 1, for one transform).
+/// Wavefronts of the exchange buffers of `recipe` (buffers 1 … stages − 1, for one transform);
+/// none for the warp-shuffle kernel, which exchanges between lanes without shared memory.
 ///
 /// ```
 /// use tensorfft::{plan::bank_conflicts::shared_wavefronts, plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
@@ -42,6 +43,9 @@ fn slot(recipe: &Recipe, radix: usize, vw: usize, t: usize, idx: usize) -> (usiz
 /// assert!(shared_wavefronts(&r).iter().all(|b| b.wavefronts == b.ideal));
 /// ```
 pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
+    if recipe.warp_shuffles {
+        return Vec::new();
+    }
     let n = recipe.n;
     let stages = recipe.radices.len();
     let words = recipe.exchange.bytes() / 4;

@@ -15,6 +15,7 @@ pub mod shape;
 pub mod strided_pass;
 pub mod tile_layout;
 pub mod twiddles;
+pub mod warp_shuffles;
 
 pub use options::{
     Direction, ExchangeFormat, IoMode, Layout, Normalization, PlanOptions, StageScale, Strides,

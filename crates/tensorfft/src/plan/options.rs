@@ -352,6 +352,14 @@ pub struct Tuning {
     /// the kernel reads and writes device memory directly (not staged). Default: on there,
     /// except f32 N = 64 (bench/NOTES.md step 47).
     pub warp_exchange: Option<bool>,
+    /// Run a single-pass transform of N = E·L values on L lanes of a warp (2 … 32), E values
+    /// each, with no shared memory: a radix-E DFT in registers, the four-step twiddle, then
+    /// log2(L) radix-2 stages between lanes through `__shfl_xor_sync` (seed 000's shuffle
+    /// butterflies; `warp_shuffle_fft.cuh`). F32, F64, F16 and BF16 (f32 arithmetic), N = 4 …
+    /// 1024, dense transforms (the rows of a multi-dimensional plan too). Default: on where it
+    /// measured faster than the Stockham kernel (`plan::warp_shuffles::shuffles_by_default`:
+    /// f32 N = 32; f16 and bf16 4, 8) and no other single-pass field is set.
+    pub warp_shuffles: Option<bool>,
     /// F16 strided passes whose neighbouring items are neighbours in memory: compute two items
     /// per f16x2 instruction (packed half arithmetic on pairs of items; every distance of the
     /// pass must be even). Default: on where the pass allows it (bench/NOTES.md step 45);
@@ -517,6 +525,24 @@ impl Tuning {
                 }
             }
         }
+        // Warp-shuffle kernels (N = 4 … 1024): off where they are the default, the default
+        // lanes, other values per lane, and streaming loads.
+        v.push(Tuning {
+            warp_shuffles: Some(false),
+            ..Default::default()
+        });
+        for e in [None, Some(4), Some(8), Some(16), Some(32)] {
+            v.push(Tuning {
+                warp_shuffles: Some(true),
+                elements_per_thread: e,
+                ..Default::default()
+            });
+        }
+        v.push(Tuning {
+            warp_shuffles: Some(true),
+            stream_loads: Some(true),
+            ..Default::default()
+        });
         v
     }
 }

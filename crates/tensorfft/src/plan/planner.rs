@@ -87,6 +87,14 @@ pub fn plan_c2c_recipe(
         ));
     }
     let tuning = &options.tuning;
+    if tuning.warp_shuffles == Some(true) {
+        return super::warp_shuffles::warp_shuffle_recipe(n, precision, options);
+    }
+    if super::warp_shuffles::shuffles_by_default(n, precision, tuning) {
+        if let Ok(r) = super::warp_shuffles::warp_shuffle_recipe(n, precision, options) {
+            return Ok(r);
+        }
+    }
     let elem = precision.complex_bytes();
 
     // Packed half arithmetic by default for F16 from N = 128 (at N = 64 the f32-arithmetic
@@ -354,6 +362,7 @@ pub fn plan_c2c_recipe(
             && io == IoMode::Direct
             && t <= 32
             && (t * b).is_multiple_of(32),
+        warp_shuffles: false,
         paddings,
     };
     if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048

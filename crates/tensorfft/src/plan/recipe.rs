@@ -70,6 +70,11 @@ pub struct Recipe {
     /// one (at most 32 threads per transform), and only they touch its shared memory. Strided
     /// and cluster passes, whose items' threads are spread over the block, keep block barriers.
     pub warp_exchange: bool,
+    /// Whether the transform runs on the warp-shuffle kernel (`warp_shuffle_fft.cuh`): radices
+    /// `[E, 2, 2, …]`, the first a radix-E DFT in each thread's registers, the others radix-2
+    /// stages between the `threads_per_transform` lanes of a warp through `__shfl_xor_sync`;
+    /// no shared memory.
+    pub warp_shuffles: bool,
     /// Padding of each shared-memory buffer, indexed by the stage that reads it: 0 is the input
     /// tile of staged access, `radices.len()` the output tile, the others the exchanges.
     pub paddings: Vec<Padding>,
@@ -106,6 +111,9 @@ impl Recipe {
     /// assert!(r.shared_bytes() >= 1024 * 8);
     /// ```
     pub fn shared_bytes(&self) -> usize {
+        if self.warp_shuffles {
+            return 0;
+        }
         self.transforms_per_block * self.shared_stride() * self.exchange.bytes()
     }
 
@@ -119,7 +127,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}{}{}{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}{}{}{}{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -145,6 +153,7 @@ impl Recipe {
             if self.stream_loads { "_nl1" } else { "" },
             if self.derived_twiddles { "_twd" } else { "" },
             if self.warp_exchange { "_ws" } else { "" },
+            if self.warp_shuffles { "_shfl" } else { "" },
         )
     }
 }
@@ -158,7 +167,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={} derived_twiddles={} warp_exchange={}{}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={} derived_twiddles={} warp_exchange={}{}{}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -179,7 +188,12 @@ impl fmt::Display for Recipe {
             self.stream_loads,
             self.derived_twiddles,
             self.warp_exchange,
-            if self.tf32_split { " split=3xTF32" } else { "" }
+            if self.tf32_split { " split=3xTF32" } else { "" },
+            if self.warp_shuffles {
+                " warp_shuffles"
+            } else {
+                ""
+            }
         )
     }
 }

@@ -35,6 +35,9 @@ pub fn forward_table(n: usize) -> Vec<Complex<f64>> {
 /// ```
 pub fn stage_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
     let n = recipe.n;
+    if recipe.warp_shuffles {
+        return warp_shuffle_twiddles(recipe);
+    }
     let stages = recipe.radices.len();
     let mut out = Vec::new();
     let mut ns = 1;
@@ -59,6 +62,34 @@ pub fn stage_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
         }
         ns *= radix;
     }
+    out
+}
+
+/// The warp-shuffle kernel's table (`warp_shuffle_fft.cuh`) for `n = E·L`: the four-step
+/// twiddles `e^{-2πi l k1 / n}` laid out `[k1][l]` (`k1 < E`, `l < L`), then the lane stages'
+/// `e^{-2πi j / L}` for `j < L/2`.
+///
+/// ```
+/// use tensorfft::{plan::twiddles::warp_shuffle_twiddles, PlanOptions, Precision, Tuning};
+/// let opts = PlanOptions::tuned(Tuning { warp_shuffles: Some(true), ..Default::default() });
+/// let r = tensorfft::plan_c2c_recipe(&tensorfft::Shape::new([64]), Precision::F32, &opts).unwrap();
+/// let (e, l) = (r.elements_per_thread, r.threads_per_transform);
+/// let t = warp_shuffle_twiddles(&r);
+/// assert_eq!(t.len(), 64 + l / 2);
+/// // k1 = 1, l = 3: e^{-2πi·3/64}
+/// assert!((t[l + 3].im + (2.0 * std::f64::consts::PI * 3.0 / 64.0).sin()).abs() < 1e-15);
+/// # assert_eq!(e * l, 64);
+/// ```
+pub fn warp_shuffle_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
+    let (n, e, l) = (
+        recipe.n,
+        recipe.elements_per_thread,
+        recipe.threads_per_transform,
+    );
+    let mut out: Vec<Complex<f64>> = (0..e)
+        .flat_map(|k1| (0..l).map(move |lane| forward_twiddle(lane * k1, n)))
+        .collect();
+    out.extend((0..l / 2).map(|j| forward_twiddle(j * e, n)));
     out
 }
 

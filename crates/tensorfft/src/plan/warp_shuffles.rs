@@ -1,0 +1,223 @@
+//! Recipes of the warp-shuffle kernel (`warp_shuffle_fft.cuh`, [`crate::Tuning::warp_shuffles`]):
+//! a transform of N = E·L values on L lanes of a warp, a radix-E DFT in each lane's registers,
+//! then log2(L) radix-2 stages between lanes through `__shfl_xor_sync`, with no shared memory.
+
+use super::options::{ExchangeFormat, IoMode, PlanOptions, Tuning, TwiddleSource};
+use super::padding::Padding;
+use super::precision::Precision;
+use super::recipe::Recipe;
+use crate::error::{Error, Result};
+
+/// Most lanes one transform may use (a warp).
+pub const MAX_LANES: usize = 32;
+/// Most values a lane may hold (the largest register DFT).
+pub const MAX_VALUES: usize = 32;
+
+/// Values per lane for a transform of length `n` unless the tuning sets them: few radix-2 lane
+/// stages (each costs every value two shuffles and a multiply on half the lanes) against few
+/// registers. Measured on an H100 (`bench/results/2026-11-25-h100-warp-shuffles/`, bench/NOTES.md
+/// step 57): f16 and bf16 best with up to 8 values per lane (N = 8: E = 4 on 2 lanes, 100% of
+/// copy; N = 64: E = 8 94%, E = 4 88%); f32 with 4 (N = 32: E = 4 on 8 lanes 100%, E = 8 94%,
+/// E = 16 56%), 2 up to N = 8; f64 with 4 (N = 16: E = 4 98%, E = 8 56%). At least N/32 (one
+/// warp per transform).
+///
+/// ```
+/// use tensorfft::{plan::warp_shuffles::default_values, Precision};
+/// assert_eq!(default_values(32, Precision::F32), 4);
+/// assert_eq!(default_values(8, Precision::F16), 4);
+/// assert_eq!(default_values(16, Precision::F64), 4);
+/// assert_eq!(default_values(1024, Precision::F64), 32);
+/// ```
+pub fn default_values(n: usize, precision: Precision) -> usize {
+    let preferred = match precision.complex_bytes() {
+        4 => 8,
+        8 if n <= 8 => 2,
+        _ => 4,
+    };
+    preferred.min(n / 2).max(n / MAX_LANES).max(1)
+}
+
+/// Whether the planner runs a length-`n` transform on the warp-shuffle kernel when the tuning
+/// leaves the choice to it: where the kernel measured faster than the Stockham single pass by
+/// more than the noise between runs (`bench/results/2026-11-25-h100-warp-shuffles/`,
+/// bench/NOTES.md step 57), and only when no field of `tuning` shapes the single-pass kernel.
+///
+/// ```
+/// use tensorfft::{plan::warp_shuffles::shuffles_by_default, Precision, Tuning};
+/// assert!(shuffles_by_default(32, Precision::F32, &Tuning::default()));
+/// assert!(shuffles_by_default(8, Precision::F16, &Tuning::default()));
+/// assert!(!shuffles_by_default(256, Precision::F32, &Tuning::default()));
+/// assert!(!shuffles_by_default(4, Precision::F64, &Tuning::default()));
+/// let staged = Tuning { io: Some(tensorfft::IoMode::Staged), ..Default::default() };
+/// assert!(!shuffles_by_default(8, Precision::F32, &staged));
+/// ```
+pub fn shuffles_by_default(n: usize, precision: Precision, tuning: &Tuning) -> bool {
+    let untouched = tuning.warp_shuffles.is_none()
+        && tuning.elements_per_thread.is_none()
+        && tuning.transforms_per_block.is_none()
+        && tuning.io.is_none()
+        && tuning.twiddles.is_none()
+        && tuning.exchange.is_none()
+        && tuning.max_radix.is_none()
+        && tuning.min_blocks_per_sm.is_none()
+        && tuning.prefetch.is_none()
+        && tuning.twiddles_ahead.is_none()
+        && tuning.persistent.is_none()
+        && tuning.tensor_cores.is_none()
+        && tuning.half_arithmetic.is_none()
+        && tuning.warp_exchange.is_none()
+        && tuning.stream_loads.is_none()
+        && tuning.derived_twiddles.is_none();
+    untouched && measured_faster(n, precision)
+}
+
+/// The lengths where the warp-shuffle kernel beat the Stockham single pass on an H100, % of a
+/// device copy, Stockham → shuffles (bench/NOTES.md step 57): f16 N = 4 79.6 → 95.0, N = 8
+/// 62.6 → 100.0 (bf16 77.2 → 94.9, 62.4 → 99.7), f32 N = 32 89.9 → 100.1. Elsewhere the
+/// Stockham kernel is at the copy bandwidth already (within ±1%, f64 everywhere) or faster (N ≥
+/// 128 in 2-byte data, ≥ 512 in f32, ≥ 256 in f64, where 32 lanes must hold 16 or more values).
+fn measured_faster(n: usize, precision: Precision) -> bool {
+    match precision {
+        Precision::F32 => n == 32,
+        Precision::F16 | Precision::BF16 => matches!(n, 4 | 8),
+        Precision::F64 | Precision::F32Split => false,
+    }
+}
+
+/// The warp-shuffle recipe of a batched 1D transform of length `n`, or the typed reason it has
+/// none: the length (4 … 1024, a power of two), the precision (F32, F64, F16 and BF16, computed
+/// in f32 or f64) and the other tuning fields must allow it.
+///
+/// ```
+/// use tensorfft::{plan::warp_shuffles::warp_shuffle_recipe, PlanOptions, Precision};
+/// let r = warp_shuffle_recipe(256, Precision::F32, &PlanOptions::default()).unwrap();
+/// assert_eq!((r.elements_per_thread, r.threads_per_transform), (8, 32));
+/// assert_eq!(r.radices, vec![8, 2, 2, 2, 2, 2]);
+/// assert_eq!(r.shared_bytes(), 0);
+/// assert!(warp_shuffle_recipe(2, Precision::F32, &PlanOptions::default()).is_err());
+/// assert!(warp_shuffle_recipe(256, Precision::F32Split, &PlanOptions::default()).is_err());
+/// ```
+pub fn warp_shuffle_recipe(
+    n: usize,
+    precision: Precision,
+    options: &PlanOptions,
+) -> Result<Recipe> {
+    let tuning = &options.tuning;
+    let unsupported = |what: String| {
+        Err(Error::unsupported(
+            what,
+            "warp shuffles: F32, F64, F16 or BF16, N = 4 … 1024 as E values on each of 2 … 32 \
+             lanes (E = 2 … 32), table twiddles, direct access, no tensor cores, packed half \
+             arithmetic, derived twiddles, prefetch or persistent grid",
+        ))
+    };
+    if !matches!(
+        precision,
+        Precision::F32 | Precision::F64 | Precision::F16 | Precision::BF16
+    ) {
+        return unsupported(format!("warp shuffles in {precision:?}"));
+    }
+    let conflicting = tuning.tensor_cores == Some(true)
+        || tuning.half_arithmetic == Some(true)
+        || tuning.tf32_split == Some(true)
+        || tuning.derived_twiddles == Some(true)
+        || tuning.prefetch == Some(true)
+        || tuning.persistent == Some(true)
+        || tuning.io == Some(IoMode::Staged)
+        || tuning.twiddles == Some(TwiddleSource::Computed)
+        || matches!(
+            tuning.exchange,
+            Some(ExchangeFormat::F16 | ExchangeFormat::BF16)
+        );
+    if conflicting {
+        return unsupported(format!("warp shuffles with {tuning:?}"));
+    }
+    let e = match tuning.elements_per_thread {
+        Some(e) if e > 0 && n.is_multiple_of(e) => e,
+        Some(e) => return unsupported(format!("{e} values per lane for N={n}")),
+        None => default_values(n, precision),
+    };
+    let lanes = n / e;
+    if !n.is_power_of_two() || !(2..=MAX_LANES).contains(&lanes) || !(2..=MAX_VALUES).contains(&e) {
+        return unsupported(format!("N={n} as {e} values on each of {lanes} lanes"));
+    }
+    let b = tuning.transforms_per_block.unwrap_or((256 / lanes).max(1));
+    let threads = b * lanes;
+    if b == 0 || threads > super::planner::MAX_THREADS_PER_BLOCK || !threads.is_multiple_of(32) {
+        return Err(Error::DeviceLimit(format!(
+            "{b} transforms of {lanes} lanes per block (whole warps, at most {} threads)",
+            super::planner::MAX_THREADS_PER_BLOCK
+        )));
+    }
+    let exchange = if precision == Precision::F64 {
+        ExchangeFormat::F64
+    } else {
+        ExchangeFormat::F32
+    };
+    // Registers: a lane's values take 2 (f64: 4) per complex value. Up to 16 of them: four
+    // blocks of 256 threads per SM (64 registers; ptxas: 26-61, no spills); up to 32: two (128
+    // registers; 113-128 used, no spills); beyond: the compiler's choice (E = 32: 181-236 in
+    // f32 / f16, one block per SM; f64 255 with 8-24 bytes of spills). Step 57's H100 run.
+    let value_registers = e * 2 * if precision == Precision::F64 { 2 } else { 1 };
+    let min_blocks_default = match value_registers {
+        0..=16 => (1024 / threads).clamp(1, 4),
+        17..=32 => (512 / threads).clamp(1, 2),
+        _ => 0,
+    };
+    let min_blocks = tuning.min_blocks_per_sm.unwrap_or(min_blocks_default);
+    if min_blocks > 32 || min_blocks * threads > 2048 {
+        return Err(Error::DeviceLimit(format!(
+            "{min_blocks} blocks of {threads} threads per multiprocessor (at most 2048 threads, 32 blocks)"
+        )));
+    }
+    let mut radices = vec![e];
+    radices.extend(std::iter::repeat_n(2, lanes.trailing_zeros() as usize));
+    Ok(Recipe {
+        n,
+        precision,
+        radices,
+        elements_per_thread: e,
+        threads_per_transform: lanes,
+        transforms_per_block: b,
+        io: IoMode::Direct,
+        // Each lane stores its E outputs as contiguous vectors of up to 16 bytes.
+        vector_width: e.min((16 / precision.complex_bytes()).max(1)),
+        twiddles: TwiddleSource::Table,
+        exchange,
+        min_blocks_per_sm: min_blocks,
+        prefetch: false,
+        normalization: options.normalization,
+        twiddles_ahead: false,
+        persistent: false,
+        tensor_cores: false,
+        tf32_split: false,
+        half_arithmetic: false,
+        stream_loads: tuning.stream_loads.unwrap_or(false),
+        derived_twiddles: false,
+        warp_exchange: false,
+        warp_shuffles: true,
+        paddings: Vec::new(),
+    })
+}
+
+/// Whether `recipe` is a valid warp-shuffle recipe: `n = E·L` with the radices `[E, 2, 2, …]`,
+/// whole warps per block, no shared memory.
+///
+/// ```
+/// use tensorfft::{plan::warp_shuffles::{is_consistent, warp_shuffle_recipe}, PlanOptions, Precision};
+/// assert!(is_consistent(&warp_shuffle_recipe(64, Precision::F16, &PlanOptions::default()).unwrap()));
+/// ```
+pub fn is_consistent(recipe: &Recipe) -> bool {
+    let (e, l) = (recipe.elements_per_thread, recipe.threads_per_transform);
+    recipe.warp_shuffles
+        && e * l == recipe.n
+        && (2..=MAX_LANES).contains(&l)
+        && l.is_power_of_two()
+        && recipe.radices.first() == Some(&e)
+        && recipe.radices[1..].iter().all(|&r| r == 2)
+        && 1usize << (recipe.radices.len() - 1) == l
+        && recipe.threads_per_block().is_multiple_of(32)
+        && e.is_multiple_of(recipe.vector_width)
+        && recipe.shared_bytes() == 0
+        && recipe.paddings.iter().all(|p| *p == Padding::NONE)
+}
