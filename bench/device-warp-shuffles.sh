@@ -18,7 +18,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 echo "check rc=$?"; tail -4 "$OUT/check-shfl.txt"
 for p in f32 f16 bf16 f64; do
   for n in 4 8 16 32 64 128 256 512 1024; do
-    ./tfft-ab bench --n "$n" --precision "$p" --variants-matching warp_shuffles \
+    ./tfft-ab bench --n "$n" --precision "$p" --variants-matching warp_shuffles=true \
       --json "$OUT/ab/$p-$n.json" 2>&1 | grep -vE '^\s*$' >> "$OUT/ab.txt"
   done
 done

@@ -125,7 +125,8 @@ impl Plan {
 impl Plan {
     /// Plans `batch` transforms of `shape` (1 to 3 power-of-two extents, row-major) in
     /// `precision` on device `device`, scaled as `normalization` says (inside the kernels,
-    /// stage by stage): `'none'`, `'inverse_by_n'`, `'forward_by_n'` or `'ortho'`.
+    /// stage by stage, or once where a warp-shuffle kernel runs the whole transform): `'none'`,
+    /// `'inverse_by_n'`, `'forward_by_n'` or `'ortho'`.
     #[new]
     #[pyo3(signature = (shape, *, batch = 1, precision = "f32", normalization = "none",
                         input_strides = None, output_strides = None, device = 0))]

@@ -46,6 +46,7 @@ fn all_recipes() -> Vec<Recipe> {
                 (Normalization::InverseByN, Tuning::default()),
                 (Normalization::ForwardByN, Tuning::default()),
                 (Normalization::Ortho, Tuning::default()),
+                (Normalization::ForwardByN, shuffles),
                 (Normalization::Ortho, shuffles),
             ] {
                 let opts = PlanOptions {

@@ -114,8 +114,14 @@ proptest! {
                     // A register DFT, then radix-2 stages between the lanes of one warp.
                     prop_assert!(tensorfft::plan::warp_shuffles::is_consistent(&r), "{}", r);
                     prop_assert!(r.n >= 4 && r.n <= 1024);
-                    prop_assert!(p != Precision::F32Split && !r.tensor_cores && !r.half_arithmetic);
-                    prop_assert!(r.threads_per_block() <= 1024);
+                    prop_assert!(p != Precision::F32Split);
+                    prop_assert!(tuning.elements_per_thread.is_none_or(|e| e == r.elements_per_thread));
+                    prop_assert!(r.elements_per_thread <= tuning.max_radix.unwrap_or(MAX_RADIX));
+                    prop_assert!(r.transforms_per_block >= 1);
+                    prop_assert!(r.threads_per_block() <= MAX_THREADS_PER_BLOCK);
+                    prop_assert!(r.min_blocks_per_sm * r.threads_per_block() <= 2048);
+                    // Whole vectors of at most 16 bytes per lane's store.
+                    prop_assert!(r.vector_width * p.complex_bytes() <= 16.max(p.complex_bytes()));
                     return Ok(());
                 }
                 for &radix in &r.radices {

@@ -462,30 +462,59 @@ fn warp_shuffles_are_refused_where_they_cannot_run() {
     };
     let plan =
         |n: usize, p: Precision, t: Tuning| plan_c2c_recipe(&Shape::new([n]), p, &shuffles(t));
-    assert!(plan(2, Precision::F32, Tuning::default()).is_err());
-    assert!(plan(2048, Precision::F32, Tuning::default()).is_err());
-    assert!(plan(256, Precision::F32Split, Tuning::default()).is_err());
+    let refused = |r: tensorfft::Result<_>| matches!(r, Err(tensorfft::Error::Unsupported { .. }));
+    assert!(refused(plan(2, Precision::F32, Tuning::default())));
+    assert!(refused(plan(2048, Precision::F32, Tuning::default())));
+    assert!(refused(plan(256, Precision::F32Split, Tuning::default())));
     let staged = Tuning {
         io: Some(tensorfft::IoMode::Staged),
         ..Default::default()
     };
-    assert!(plan(256, Precision::F32, staged).is_err());
+    assert!(refused(plan(256, Precision::F32, staged)));
     let half = Tuning {
         half_arithmetic: Some(true),
         ..Default::default()
     };
-    assert!(plan(256, Precision::F16, half).is_err());
+    assert!(refused(plan(256, Precision::F16, half)));
     let sincos = Tuning {
         twiddles: Some(TwiddleSource::Computed),
         ..Default::default()
     };
-    assert!(plan(256, Precision::F32, sincos).is_err());
+    assert!(refused(plan(256, Precision::F32, sincos)));
+    let f64_exchange = Tuning {
+        exchange: Some(tensorfft::ExchangeFormat::F64),
+        ..Default::default()
+    };
+    assert!(refused(plan(256, Precision::F32, f64_exchange)));
+    assert!(plan(256, Precision::F64, f64_exchange).is_ok());
+    let ahead = Tuning {
+        twiddles_ahead: Some(true),
+        ..Default::default()
+    };
+    assert!(refused(plan(256, Precision::F32, ahead)));
+    // A largest radix caps the values per lane: the default lowers them, an explicit count
+    // above it is refused.
+    let radix4 = Tuning {
+        max_radix: Some(4),
+        ..Default::default()
+    };
+    assert_eq!(
+        plan(64, Precision::F16, radix4)
+            .map(|r| r.elements_per_thread)
+            .ok(),
+        Some(4)
+    );
+    let e8 = Tuning {
+        elements_per_thread: Some(8),
+        ..radix4
+    };
+    assert!(refused(plan(64, Precision::F16, e8)));
     // 64 lanes per transform: more than a warp.
     let e2 = Tuning {
         elements_per_thread: Some(2),
         ..Default::default()
     };
-    assert!(plan(128, Precision::F32, e2).is_err());
+    assert!(refused(plan(128, Precision::F32, e2)));
     // 8 lanes x 3 transforms: not whole warps.
     let odd = Tuning {
         transforms_per_block: Some(3),

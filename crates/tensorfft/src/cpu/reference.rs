@@ -5,7 +5,7 @@
 use crate::cpu::radix_dft::dft_in_place;
 use crate::cpu::split_dft::SplitScheme;
 use crate::cpu::tensor_dft::{dft16_split_emulated, dft16_tensor_emulated};
-use crate::cpu::warp_shuffle;
+use crate::cpu::warp_shuffle::WarpShuffle;
 use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::plan::schedule::{Buffer, PassKernel, Schedule};
@@ -107,7 +107,7 @@ fn compute_table<R: Float>(n: usize, sign: i32) -> Vec<Complex<R>> {
         .collect()
 }
 
-fn to_real<R: Float>(w: Complex<f64>) -> Complex<R> {
+pub(crate) fn to_real<R: Float>(w: Complex<f64>) -> Complex<R> {
     Complex::new(
         R::from(w.re).unwrap_or_else(R::nan),
         R::from(w.im).unwrap_or_else(R::nan),
@@ -223,22 +223,23 @@ fn single_pass<R: Float, T: Element>(
     out: &mut Vec<T>,
 ) {
     let n = recipe.n;
-    let table = compute_table::<R>(n, sign);
     let mut x: Vec<Complex<R>> = vec![Complex::new(R::zero(), R::zero()); n];
+    if recipe.warp_shuffles {
+        let kernel = WarpShuffle::<R>::new(recipe, sign, scale);
+        for t in input.chunks_exact(n) {
+            for (xi, &e) in x.iter_mut().zip(t) {
+                *xi = to_compute(e);
+            }
+            kernel.transform(&mut x);
+            out.extend(x.iter().map(|&c| from_compute::<R, T>(c)));
+        }
+        return;
+    }
+    let table = compute_table::<R>(n, sign);
     let mut y = x.clone();
-    // The warp-shuffle kernel scales once, by the whole transform's factor.
-    let shuffle_scale = (scale != StageScale::None).then(|| match scale {
-        StageScale::Radix => 1.0 / n as f64,
-        _ => 1.0 / (n as f64).sqrt(),
-    });
     for t in input.chunks_exact(n) {
         for (xi, &e) in x.iter_mut().zip(t) {
             *xi = to_compute(e);
-        }
-        if recipe.warp_shuffles {
-            warp_shuffle::transform(recipe, sign, shuffle_scale, &mut x);
-            out.extend(x.iter().map(|&c| from_compute::<R, T>(c)));
-            continue;
         }
         transform(
             recipe,
@@ -362,7 +363,7 @@ fn run_strided<T: Element>(
     }
 }
 
-fn conj_if(w: Complex<f64>, sign: i32) -> Complex<f64> {
+pub(crate) fn conj_if(w: Complex<f64>, sign: i32) -> Complex<f64> {
     if sign > 0 {
         w.conj()
     } else {

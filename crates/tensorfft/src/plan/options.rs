@@ -355,7 +355,8 @@ pub struct Tuning {
     /// Run a single-pass transform of N = E·L values on L lanes of a warp (2 … 32), E values
     /// each, with no shared memory: a radix-E DFT in registers, the four-step twiddle, then
     /// log2(L) radix-2 stages between lanes through `__shfl_xor_sync` (seed 000's shuffle
-    /// butterflies; `warp_shuffle_fft.cuh`). F32, F64, F16 and BF16 (f32 arithmetic), N = 4 …
+    /// butterflies; `warp_shuffle_fft.cuh`). F32, F64, F16 and BF16 (f64 arithmetic for F64, f32
+    /// for the others), N = 4 …
     /// 1024, dense transforms (the rows of a multi-dimensional plan too). Default: on where it
     /// measured faster than the Stockham kernel (`plan::warp_shuffles::shuffles_by_default`:
     /// f32 N = 32; f16 4, 8, 16; bf16 4, 8) and no other single-pass field is set.

@@ -365,14 +365,7 @@ pub fn plan_c2c_recipe(
         warp_shuffles: false,
         paddings,
     };
-    if recipe.min_blocks_per_sm > 32 || recipe.min_blocks_per_sm * recipe.threads_per_block() > 2048
-    {
-        return Err(Error::DeviceLimit(format!(
-            "{} blocks of {} threads per multiprocessor (at most 2048 threads, 32 blocks)",
-            recipe.min_blocks_per_sm,
-            recipe.threads_per_block()
-        )));
-    }
+    check_blocks_per_sm(recipe.min_blocks_per_sm, recipe.threads_per_block())?;
     if recipe.io == IoMode::Staged && !(b * n).is_multiple_of((16 / elem).max(1)) {
         return Err(Error::unsupported(
             format!("staged access for a tile of {} elements", b * n),
@@ -439,4 +432,15 @@ pub fn choose_radices(n: usize, max_radix: usize) -> Vec<usize> {
         stage_bits[s] += 1;
     }
     stage_bits.iter().map(|&b| 1usize << b).collect()
+}
+
+/// The typed refusal of `min_blocks` resident blocks of `threads` threads per multiprocessor
+/// beyond what sm_90 holds (2048 threads, 32 blocks).
+pub(crate) fn check_blocks_per_sm(min_blocks: usize, threads: usize) -> Result<()> {
+    if min_blocks > 32 || min_blocks * threads > 2048 {
+        return Err(Error::DeviceLimit(format!(
+            "{min_blocks} blocks of {threads} threads per multiprocessor (at most 2048 threads, 32 blocks)"
+        )));
+    }
+    Ok(())
 }

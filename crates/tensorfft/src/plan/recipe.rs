@@ -167,7 +167,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={} derived_twiddles={} warp_exchange={}{}{}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={} derived_twiddles={} warp_exchange={} warp_shuffles={}{}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -188,12 +188,8 @@ impl fmt::Display for Recipe {
             self.stream_loads,
             self.derived_twiddles,
             self.warp_exchange,
+            self.warp_shuffles,
             if self.tf32_split { " split=3xTF32" } else { "" },
-            if self.warp_shuffles {
-                " warp_shuffles"
-            } else {
-                ""
-            }
         )
     }
 }

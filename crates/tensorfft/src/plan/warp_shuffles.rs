@@ -3,15 +3,13 @@
 //! then log2(L) radix-2 stages between lanes through `__shfl_xor_sync`, with no shared memory.
 
 use super::options::{ExchangeFormat, IoMode, PlanOptions, Tuning, TwiddleSource};
-use super::padding::Padding;
+use super::planner::{check_blocks_per_sm, MAX_RADIX, MAX_THREADS_PER_BLOCK};
 use super::precision::Precision;
 use super::recipe::Recipe;
 use crate::error::{Error, Result};
 
 /// Most lanes one transform may use (a warp).
 pub const MAX_LANES: usize = 32;
-/// Most values a lane may hold (the largest register DFT).
-pub const MAX_VALUES: usize = 32;
 
 /// Values per lane for a transform of length `n` unless the tuning sets them: few radix-2 lane
 /// stages (each costs every value two shuffles and a multiply on half the lanes) against few
@@ -49,26 +47,22 @@ pub fn default_values(n: usize, precision: Precision) -> usize {
 /// assert!(!shuffles_by_default(256, Precision::F32, &Tuning::default()));
 /// assert!(!shuffles_by_default(4, Precision::F64, &Tuning::default()));
 /// let staged = Tuning { io: Some(tensorfft::IoMode::Staged), ..Default::default() };
-/// assert!(!shuffles_by_default(8, Precision::F32, &staged));
+/// assert!(!shuffles_by_default(8, Precision::F16, &staged));
+/// let clusters = Tuning { cluster_blocks: Some(4), ..Default::default() };
+/// assert!(shuffles_by_default(8, Precision::F16, &clusters));
 /// ```
 pub fn shuffles_by_default(n: usize, precision: Precision, tuning: &Tuning) -> bool {
-    let untouched = tuning.warp_shuffles.is_none()
-        && tuning.elements_per_thread.is_none()
-        && tuning.transforms_per_block.is_none()
-        && tuning.io.is_none()
-        && tuning.twiddles.is_none()
-        && tuning.exchange.is_none()
-        && tuning.max_radix.is_none()
-        && tuning.min_blocks_per_sm.is_none()
-        && tuning.prefetch.is_none()
-        && tuning.twiddles_ahead.is_none()
-        && tuning.persistent.is_none()
-        && tuning.tensor_cores.is_none()
-        && tuning.half_arithmetic.is_none()
-        && tuning.warp_exchange.is_none()
-        && tuning.stream_loads.is_none()
-        && tuning.derived_twiddles.is_none();
-    untouched && measured_faster(n, precision)
+    // Fields of multi-pass plans leave the single-pass kernel to the planner; any other field
+    // (a new one too) shapes it, and keeps the Stockham kernel.
+    let single_pass_fields = Tuning {
+        paired_items: None,
+        max_pass_len: None,
+        pass_tile_bytes: None,
+        items_per_tile: None,
+        cluster_blocks: None,
+        ..*tuning
+    };
+    single_pass_fields == Tuning::default() && measured_faster(n, precision)
 }
 
 /// The lengths where the warp-shuffle kernel beat the Stockham single pass on an H100 in every
@@ -110,8 +104,10 @@ pub fn warp_shuffle_recipe(
         Err(Error::unsupported(
             what,
             "warp shuffles: F32, F64, F16 or BF16, N = 4 … 1024 as E values on each of 2 … 32 \
-             lanes (E = 2 … 32), table twiddles, direct access, no tensor cores, packed half \
-             arithmetic, derived twiddles, prefetch or persistent grid",
+             lanes (E = 2 … 32, at most the tuning's max_radix), table twiddles, direct access, \
+             the compute precision's exchange format; no tensor cores, 3xTF32, packed half \
+             arithmetic, derived twiddles, twiddles ahead, prefetch, persistent grid or warp \
+             exchange",
         ))
     };
     if !matches!(
@@ -120,43 +116,44 @@ pub fn warp_shuffle_recipe(
     ) {
         return unsupported(format!("warp shuffles in {precision:?}"));
     }
-    let conflicting = tuning.tensor_cores == Some(true)
-        || tuning.half_arithmetic == Some(true)
-        || tuning.tf32_split == Some(true)
-        || tuning.derived_twiddles == Some(true)
-        || tuning.prefetch == Some(true)
-        || tuning.persistent == Some(true)
-        || tuning.io == Some(IoMode::Staged)
-        || tuning.twiddles == Some(TwiddleSource::Computed)
-        || matches!(
-            tuning.exchange,
-            Some(ExchangeFormat::F16 | ExchangeFormat::BF16)
-        );
-    if conflicting {
-        return unsupported(format!("warp shuffles with {tuning:?}"));
-    }
-    let e = match tuning.elements_per_thread {
-        Some(e) if e > 0 && n.is_multiple_of(e) => e,
-        Some(e) => return unsupported(format!("{e} values per lane for N={n}")),
-        None => default_values(n, precision),
-    };
-    let lanes = n / e;
-    if !n.is_power_of_two() || !(2..=MAX_LANES).contains(&lanes) || !(2..=MAX_VALUES).contains(&e) {
-        return unsupported(format!("N={n} as {e} values on each of {lanes} lanes"));
-    }
-    let b = tuning.transforms_per_block.unwrap_or((256 / lanes).max(1));
-    let threads = b * lanes;
-    if b == 0 || threads > super::planner::MAX_THREADS_PER_BLOCK || !threads.is_multiple_of(32) {
-        return Err(Error::DeviceLimit(format!(
-            "{b} transforms of {lanes} lanes per block (whole warps, at most {} threads)",
-            super::planner::MAX_THREADS_PER_BLOCK
-        )));
-    }
+    // The values live in registers of the compute precision: f64 for F64, f32 otherwise.
     let exchange = if precision == Precision::F64 {
         ExchangeFormat::F64
     } else {
         ExchangeFormat::F32
     };
+    let conflicting = tuning.tensor_cores == Some(true)
+        || tuning.half_arithmetic == Some(true)
+        || tuning.tf32_split == Some(true)
+        || tuning.derived_twiddles == Some(true)
+        || tuning.twiddles_ahead == Some(true)
+        || tuning.prefetch == Some(true)
+        || tuning.persistent == Some(true)
+        || tuning.warp_exchange == Some(true)
+        || tuning.io == Some(IoMode::Staged)
+        || tuning.twiddles == Some(TwiddleSource::Computed)
+        || tuning.exchange.is_some_and(|x| x != exchange);
+    if conflicting {
+        return unsupported(format!("warp shuffles with {tuning:?}"));
+    }
+    // The register DFT's radix is the lane's count of values.
+    let max_values = tuning.max_radix.unwrap_or(MAX_RADIX).min(MAX_RADIX);
+    let e = match tuning.elements_per_thread {
+        Some(e) if e > 0 && n.is_multiple_of(e) => e,
+        Some(e) => return unsupported(format!("{e} values per lane for N={n}")),
+        None => default_values(n, precision).min(max_values),
+    };
+    let lanes = n / e;
+    if !n.is_power_of_two() || !(2..=MAX_LANES).contains(&lanes) || !(2..=max_values).contains(&e) {
+        return unsupported(format!("N={n} as {e} values on each of {lanes} lanes"));
+    }
+    let b = tuning.transforms_per_block.unwrap_or((256 / lanes).max(1));
+    let threads = b * lanes;
+    if b == 0 || threads > MAX_THREADS_PER_BLOCK || !threads.is_multiple_of(32) {
+        return Err(Error::DeviceLimit(format!(
+            "{b} transforms of {lanes} lanes per block (whole warps, at most {MAX_THREADS_PER_BLOCK} threads)"
+        )));
+    }
     // Registers: a lane's values take 2 (f64: 4) per complex value. Up to 16 of them: four
     // blocks of 256 threads per SM (64 registers; ptxas: 26-61, no spills); up to 32: two (128
     // registers; 113-128 used, no spills); beyond: the compiler's choice (E = 32: 181-236 in
@@ -168,11 +165,7 @@ pub fn warp_shuffle_recipe(
         _ => 0,
     };
     let min_blocks = tuning.min_blocks_per_sm.unwrap_or(min_blocks_default);
-    if min_blocks > 32 || min_blocks * threads > 2048 {
-        return Err(Error::DeviceLimit(format!(
-            "{min_blocks} blocks of {threads} threads per multiprocessor (at most 2048 threads, 32 blocks)"
-        )));
-    }
+    check_blocks_per_sm(min_blocks, threads)?;
     let mut radices = vec![e];
     radices.extend(std::iter::repeat_n(2, lanes.trailing_zeros() as usize));
     Ok(Recipe {
@@ -221,6 +214,4 @@ pub fn is_consistent(recipe: &Recipe) -> bool {
         && 1usize << (recipe.radices.len() - 1) == l
         && recipe.threads_per_block().is_multiple_of(32)
         && e.is_multiple_of(recipe.vector_width)
-        && recipe.shared_bytes() == 0
-        && recipe.paddings.iter().all(|p| *p == Padding::NONE)
 }
