@@ -1,6 +1,7 @@
 //! Writes the NTT pass kernels of a plan as `.cu` files and, where NVRTC loads, `.cubin` files
 //! (for SASS inspection), and prints the
-//! schedule: `cargo run --example ntt_kernels -- DIR LOG_N [u32|u64|goldilocks] [NR|NN|RN|RR]`.
+//! schedule: `cargo run --example ntt_kernels -- DIR LOG_N [u32|u32f|u64|goldilocks] [NR|NN|RN|RR]`
+//! (u32: BabyBear; u32f: 3·2^30 + 1, above 2^31; u64: the 62-bit FHE prime).
 
 use tensorfft::gpu::nvrtc::compile_cubin;
 use tensorfft::kernels::ntt_source::NttKernelSource;
@@ -17,6 +18,7 @@ fn main() {
     let (p, word) = match args.get(3).map(String::as_str) {
         Some("u64") => (FHE_62, 8),
         Some("goldilocks") => (GOLDILOCKS, 8),
+        Some("u32f") => (tensorfft::ntt::PRIME_32, 4),
         _ => (BABY_BEAR, 4),
     };
     let order = |c: u8| {

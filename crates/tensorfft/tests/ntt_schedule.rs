@@ -205,10 +205,43 @@ fn interleaved_columns() {
     }
 }
 
+/// Primes above 2^31 in `u32` words run on their own arithmetic (`Shoup32Full`, whose word
+/// operations `ntt::word_arithmetic` tests), on the same passes.
+#[test]
+fn u32_words_take_primes_above_2_31() {
+    use tensorfft::ntt::schedule::NttArithmetic;
+    let p32 = tensorfft::ntt::PRIME_32;
+    for (log_n, kind) in [
+        (5, NttKind::Cyclic),
+        (12, NttKind::Negacyclic),
+        (14, NttKind::Cyclic),
+    ] {
+        for &(a, b) in &ORDERS {
+            let batch = NttBatch::limbs(&[p32], 1 << log_n, kind)
+                .unwrap()
+                .with_orders(a, b);
+            let s = plan_ntt_schedule(&batch, 4, Direction::Forward).unwrap();
+            assert_eq!(s.arithmetic, NttArithmetic::Shoup32Full);
+            check(&batch, 4, log_n as u64, log_n == 12);
+        }
+    }
+    // Mixed with a prime below 2^31, the plan takes the full arithmetic for every limb.
+    let both = NttBatch::limbs(&[BABY_BEAR, p32], 1 << 10, NttKind::Negacyclic).unwrap();
+    let s = plan_ntt_schedule(&both, 4, Direction::Forward).unwrap();
+    assert_eq!(s.arithmetic, NttArithmetic::Shoup32Full);
+    check(&both.batch(2), 4, 7, false);
+}
+
 #[test]
 fn refusals_are_typed() {
     let big = NttBatch::limbs(&[FHE_62], 64, NttKind::Cyclic).unwrap();
     assert!(plan_ntt_schedule(&big, 4, Direction::Forward).is_err());
+    // 2^32 + 15 is prime, but above every u32 word.
+    let over = NttBatch::limbs(&[(1 << 32) + 15], 2, NttKind::Cyclic).unwrap();
+    assert!(matches!(
+        plan_ntt_schedule(&over, 4, Direction::Forward),
+        Err(tensorfft::Error::Unsupported { .. })
+    ));
     let g = NttBatch::limbs(&[GOLDILOCKS, FHE_62], 64, NttKind::Cyclic).unwrap();
     assert!(plan_ntt_schedule(&g, 8, Direction::Forward).is_err());
     assert!(NttBatch::limbs(&[BABY_BEAR], 1 << 28, NttKind::Cyclic).is_err());

@@ -245,12 +245,25 @@ fn all_strided_kernels() -> Vec<KernelSource> {
 fn all_ntt_kernels() -> Vec<KernelSource> {
     use tensorfft::kernels::ntt_source::NttKernelSource;
     use tensorfft::ntt::schedule::{plan_ntt_schedule_with, NttScheduleOptions};
-    use tensorfft::ntt::{NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS};
+    use tensorfft::ntt::{
+        ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
+    };
     use tensorfft::Direction;
     let orders = [Order::Natural, Order::BitReversed];
     let mut batches = Vec::new();
-    for (p, word, max_log) in [(BABY_BEAR, 4, 24), (FHE_62, 8, 18), (GOLDILOCKS, 8, 22)] {
+    // A 32-bit prime (u32 words above 2^31: `Shoup32Full`) on a sample of the u32 geometries.
+    let p32 = tensorfft::ntt::PRIME_32;
+
+    for (p, word, max_log) in [
+        (BABY_BEAR, 4, 24),
+        (p32, 4, 20),
+        (FHE_62, 8, 18),
+        (GOLDILOCKS, 8, 22),
+    ] {
         for log_n in 1..=max_log {
+            if p == p32 && ![3, 8, 11, 12, 13, 16, 20].contains(&log_n) {
+                continue;
+            }
             for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
                 for (a, b) in orders
                     .iter()

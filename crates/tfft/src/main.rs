@@ -213,7 +213,7 @@ enum NttCommand {
         /// Only cases of this log2 length.
         #[arg(long)]
         log_n: Option<u32>,
-        /// Only cases of this field: babybear, koalabear, goldilocks, fhe62 (or e.g. "62-bit"
+        /// Only cases of this field: babybear, koalabear, goldilocks, fhe62, prime32 (or e.g. "62-bit"
         /// for the FHE limbs).
         #[arg(long)]
         field: Option<String>,
@@ -243,7 +243,7 @@ enum NttCommand {
         /// A single row: log2 of the length (with --field, --batch).
         #[arg(long)]
         log_n: Option<u32>,
-        /// Field of the single row: babybear, koalabear, goldilocks, fhe62.
+        /// Field of the single row: babybear, koalabear, goldilocks, fhe62, prime32 (3·2^30 + 1).
         #[arg(long, default_value = "babybear")]
         field: String,
         /// Transforms of the single row.

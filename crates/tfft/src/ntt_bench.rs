@@ -14,7 +14,7 @@ use tensorfft::gpu::ntt_plan::{GpuNttPlan, NttPlanOptions, NttWord, WarpShuffles
 use tensorfft::gpu::DeviceBuffer;
 use tensorfft::ntt::{
     fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
-    KOALA_BEAR,
+    KOALA_BEAR, PRIME_32,
 };
 use tensorfft::{Direction, Error, Gpu};
 
@@ -95,6 +95,7 @@ fn field_name(p: u64) -> &'static str {
         KOALA_BEAR => "koalabear",
         GOLDILOCKS => "goldilocks",
         FHE_62 => "fhe62",
+        PRIME_32 => "prime32",
         _ => "fhe",
     }
 }
@@ -192,6 +193,7 @@ pub fn run(
                 "koalabear" => (KOALA_BEAR, 4),
                 "goldilocks" => (GOLDILOCKS, 8),
                 "fhe62" => (FHE_62, 8),
+                "prime32" => (PRIME_32, 4),
                 _ => (BABY_BEAR, 4),
             };
             vec![Row {

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord, WarpShuffles};
 use tensorfft::ntt::{
     fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
-    KOALA_BEAR,
+    KOALA_BEAR, PRIME_32,
 };
 use tensorfft::{Direction, Error, Gpu};
 
@@ -70,6 +70,7 @@ fn case_name(c: &NttCase) -> String {
         KOALA_BEAR => "koalabear".to_string(),
         GOLDILOCKS => "goldilocks".to_string(),
         FHE_62 => "fhe62".to_string(),
+        PRIME_32 => "prime32".to_string(),
         p => format!("{}-bit", 64 - p.leading_zeros()),
     };
     format!(
@@ -93,7 +94,7 @@ fn case_name(c: &NttCase) -> String {
         }
 }
 
-/// The sweep: sizes 2 … 2^24 (32-bit primes) and 2 … 2^22 (64-bit), both kinds, every order
+/// The sweep: sizes 2 … 2^24 (32-bit primes, one above 2^31) and 2 … 2^22 (64-bit), both kinds, every order
 /// pair; batches 1 / prime / large; limbs 1 / 3 / 40; p − 1 inputs; three-pass geometry; the
 /// baseline. `quick` keeps every size of BabyBear and Goldilocks (both input orders up to 2^16,
 /// natural input above), a few sizes of KoalaBear and the FHE prime.
@@ -121,6 +122,7 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
     for (p, word, max_log) in [
         (BABY_BEAR, 4, 24),
         (KOALA_BEAR, 4, 24),
+        (PRIME_32, 4, 24),
         // Goldilocks to 2^24: 2^23 and 2^24 run as two passes with rows of 2^12 and 2^13.
         (GOLDILOCKS, 8, 24),
         (FHE_62, 8, 19),
@@ -179,6 +181,7 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
         for (p, word) in [
             (BABY_BEAR, 4),
             (KOALA_BEAR, 4),
+            (PRIME_32, 4),
             (GOLDILOCKS, 8),
             (FHE_62, 8),
         ] {

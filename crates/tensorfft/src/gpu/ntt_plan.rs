@@ -25,7 +25,7 @@ mod sealed {
     impl Sealed for u64 {}
 }
 
-/// A word of NTT data: `u32` (primes below 2^31) or `u64` (primes below 2^63, Goldilocks).
+/// A word of NTT data: `u32` (primes below 2^32) or `u64` (primes below 2^63, Goldilocks).
 ///
 /// ```
 /// use tensorfft::gpu::ntt_plan::NttWord;

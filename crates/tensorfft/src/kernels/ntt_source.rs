@@ -66,6 +66,7 @@ impl NttKernelSource {
         let wide = arithmetic == NttArithmetic::Goldilocks && wide_goldilocks_product(pass);
         let arith = match arithmetic {
             NttArithmetic::Shoup32 => "Shoup32",
+            NttArithmetic::Shoup32Full => "Shoup32Full",
             NttArithmetic::Shoup64 => "Shoup64",
             NttArithmetic::Goldilocks if wide => "GoldilocksWide",
             NttArithmetic::Goldilocks => "Goldilocks",

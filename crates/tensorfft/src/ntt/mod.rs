@@ -24,9 +24,10 @@ pub mod reference;
 pub mod schedule;
 pub mod spec;
 pub mod tables;
+pub mod word_arithmetic;
 
 pub use modulus::{is_prime, Modulus};
-pub use primes::{ntt_friendly_primes, BABY_BEAR, FHE_62, GOLDILOCKS, KOALA_BEAR};
+pub use primes::{ntt_friendly_primes, BABY_BEAR, FHE_62, GOLDILOCKS, KOALA_BEAR, PRIME_32};
 pub use reference::{fast_ntt, naive_ntt};
 pub use schedule::{plan_ntt_schedule, NttBatch, NttSchedule};
 pub use spec::{NttKind, NttSpec, Order};

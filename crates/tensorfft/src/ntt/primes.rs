@@ -7,6 +7,9 @@ use crate::error::{Error, Result};
 pub const BABY_BEAR: u64 = 2_013_265_921;
 /// KoalaBear, 127·2^24 + 1 (31 bits, two-adicity 24): zero-knowledge proving (Plonky3).
 pub const KOALA_BEAR: u64 = 2_130_706_433;
+/// 3·2^30 + 1 (32 bits, two-adicity 30): a prime above 2^31 for `u32` words (the
+/// `Shoup32Full` arithmetic), e.g. 32-bit RNS limbs.
+pub const PRIME_32: u64 = 3_221_225_473;
 /// Goldilocks, 2^64 − 2^32 + 1 (two-adicity 32): zero-knowledge proving (Plonky2).
 pub const GOLDILOCKS: u64 = 0xFFFF_FFFF_0000_0001;
 /// The largest 62-bit prime ≡ 1 mod 2^18 (two-adicity 19), for negacyclic FHE transforms of up

@@ -31,11 +31,17 @@ use std::fmt;
 /// assert_eq!(NttArithmetic::for_moduli(&[tensorfft::ntt::BABY_BEAR], 4).unwrap(), NttArithmetic::Shoup32);
 /// assert_eq!(NttArithmetic::for_moduli(&[tensorfft::ntt::GOLDILOCKS], 8).unwrap(), NttArithmetic::Goldilocks);
 /// assert!(NttArithmetic::for_moduli(&[tensorfft::ntt::GOLDILOCKS], 4).is_err());
+/// // A prime above 2^31 in u32 words.
+/// let p32 = tensorfft::ntt::PRIME_32;
+/// assert_eq!(NttArithmetic::for_moduli(&[p32], 4).unwrap(), NttArithmetic::Shoup32Full);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NttArithmetic {
     /// `u32` words, primes below 2^31, Shoup products with precomputed companions.
     Shoup32,
+    /// `u32` words, primes between 2^31 and 2^32: the same Shoup products, with sums checked
+    /// for the carry out of 32 bits and the product's remainder (below 2p) formed in 64 bits.
+    Shoup32Full,
     /// `u64` words, primes below 2^63, Shoup products.
     Shoup64,
     /// `u64` words, the Goldilocks prime 2^64 − 2^32 + 1 with its own reduction.
@@ -55,11 +61,12 @@ impl NttArithmetic {
         let all_goldilocks = moduli.iter().all(|&p| p == super::GOLDILOCKS);
         match word_bytes {
             4 if max < 1 << 31 => Ok(NttArithmetic::Shoup32),
+            4 if max < 1 << 32 => Ok(NttArithmetic::Shoup32Full),
             8 if max < 1 << 63 => Ok(NttArithmetic::Shoup64),
             8 if all_goldilocks => Ok(NttArithmetic::Goldilocks),
             _ => Err(Error::Unsupported {
                 what: format!("moduli up to {max} in {word_bytes}-byte words"),
-                supported: "u32 data for primes below 2^31; u64 data for primes below 2^63 or \
+                supported: "u32 data for primes below 2^32; u64 data for primes below 2^63 or \
                             the Goldilocks prime (one or the other in a plan)"
                     .into(),
             }),
@@ -73,7 +80,7 @@ impl NttArithmetic {
     /// ```
     pub fn word_bytes(self) -> usize {
         match self {
-            NttArithmetic::Shoup32 => 4,
+            NttArithmetic::Shoup32 | NttArithmetic::Shoup32Full => 4,
             _ => 8,
         }
     }
@@ -86,6 +93,7 @@ impl NttArithmetic {
     pub fn name(self) -> &'static str {
         match self {
             NttArithmetic::Shoup32 => "u32",
+            NttArithmetic::Shoup32Full => "u32f",
             NttArithmetic::Shoup64 => "u64",
             NttArithmetic::Goldilocks => "goldilocks",
         }

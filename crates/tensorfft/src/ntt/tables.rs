@@ -126,7 +126,7 @@ fn powers(m: super::Modulus, step: u64, first: u64, out: &mut [u64]) {
 /// ```
 pub fn shoup_companion(arithmetic: NttArithmetic, w: u64, p: u64) -> u64 {
     match arithmetic {
-        NttArithmetic::Shoup32 => ((w as u128) << 32) as u64 / p,
+        NttArithmetic::Shoup32 | NttArithmetic::Shoup32Full => ((w as u128) << 32) as u64 / p,
         NttArithmetic::Shoup64 => (((w as u128) << 64) / p as u128) as u64,
         NttArithmetic::Goldilocks => 0,
     }

@@ -3,6 +3,8 @@
 //  - Shoup32: u32 words, p < 2^31. w' = floor(w 2^32 / p); q = hi(a w'), r = a w - q p lies in
 //    [0, 2p) and 2p < 2^32, so the wrapped 32-bit arithmetic is exact; one conditional subtract.
 //  - Shoup64: the same with u64 words, p < 2^63.
+//  - Shoup32Full: u32 words, 2^31 < p < 2^32, where 2p no longer fits a word: a sum may carry out
+//    of 32 bits (tested as s < a), and the product's remainder r in [0, 2p) is formed in 64 bits.
 //  - Goldilocks: p = 2^64 - 2^32 + 1, products reduced with 2^64 = 2^32 - 1 and 2^96 = -1 (mod p);
 //    no companion.
 // Additions use the unsigned-minimum trick: for s = a + b < 2p, min(s, s - p) is s - p when s >= p
@@ -40,6 +42,25 @@ struct Shoup {
 };
 typedef Shoup<u32> Shoup32;
 typedef Shoup<u64> Shoup64;
+
+// u32 words for primes between 2^31 and 2^32 (see the top of this file).
+struct Shoup32Full {
+    typedef u32 Word;
+    Word p;
+    __device__ __forceinline__ Word add(Word a, Word b) const {
+        const Word s = a + b;  // a + b < 2p < 2^33: the true sum is s, or s + 2^32 when s < a
+        return (s < a || s >= p) ? s - p : s;
+    }
+    __device__ __forceinline__ Word sub(Word a, Word b) const {
+        const Word d = a - b;
+        return a < b ? d + p : d;
+    }
+    __device__ __forceinline__ Word mul(Word a, Word w, Word ws) const {
+        const u32 q = __umulhi(a, ws);
+        const u64 r = (u64)a * w - (u64)q * p;  // in [0, 2p)
+        return (Word)(r >= p ? r - p : r);
+    }
+};
 
 // Goldilocks in 32-bit halves with the carry chain (add.cc / addc / subc), so every carry and
 // borrow folds in as an add or subtract of its all-ones mask instead of a 64-bit compare and
