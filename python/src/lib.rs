@@ -32,6 +32,7 @@ fn _tensorfft(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("KOALA_BEAR", tensorfft::ntt::KOALA_BEAR)?;
     m.add("GOLDILOCKS", tensorfft::ntt::GOLDILOCKS)?;
     m.add("FHE_62", tensorfft::ntt::FHE_62)?;
+    m.add("PRIME_32", tensorfft::ntt::PRIME_32)?;
     m.add_function(wrap_pyfunction!(devices::gpu_status, m)?)?;
     m.add_function(wrap_pyfunction!(devices::device_name, m)?)?;
     m.add_function(wrap_pyfunction!(plan::supported_precisions, m)?)?;

@@ -58,7 +58,8 @@ fn batch_of(
         .with_inverse_scaling(scale_inverse))
 }
 
-/// The friendliest word for `moduli`: 4 bytes when every prime is below 2^31, else 8.
+/// The friendliest word for `moduli`: 4 bytes when every prime is below 2^31 (values that fit an
+/// `int32` too), else 8; `word="uint32"` takes primes up to 2^32.
 fn word_bytes(moduli: &[u64], word: Option<&str>) -> PyResult<usize> {
     match word {
         Some("uint32") => Ok(4),

@@ -60,6 +60,7 @@ BABY_BEAR: int
 KOALA_BEAR: int
 GOLDILOCKS: int
 FHE_62: int
+PRIME_32: int
 
 def ntt_friendly_primes(bits: int, n: int, count: int) -> List[int]: ...
 

@@ -4,7 +4,8 @@ arrays through an upload): the library's GPU NTT, bit for bit.
 A batch holds ``batch`` transforms of ``n`` words per RNS limb, one modulus per limb; transform
 ``t`` uses limb ``t mod len(moduli)``, so a contiguous tensor of shape ``(batch, limbs, n)`` is
 one batch (``interleaved=True``: a row-major ``(n, transforms)`` matrix, every transform down a
-column, as ZK traces are kept). Words are ``uint32`` / ``int32`` (every prime below 2^31) or
+column, as ZK traces are kept). Words are ``uint32`` / ``int32`` (every prime below 2^32; an
+``int32`` word at or above 2^31 reads as negative, its bits are the value) or
 ``uint64`` / ``int64`` (primes below 2^63, Goldilocks); values must lie in ``[0, p)`` (the
 NumPy path checks it; on the GPU it is a precondition).
 
@@ -27,7 +28,7 @@ from ._core import native
 from ._foreign import call_adopted
 
 __all__ = ["NttPlan", "forward", "inverse", "friendly_primes",
-           "BABY_BEAR", "KOALA_BEAR", "GOLDILOCKS", "FHE_62"]
+           "BABY_BEAR", "KOALA_BEAR", "GOLDILOCKS", "FHE_62", "PRIME_32"]
 
 
 def _constant(name: str, value: int) -> int:
@@ -41,6 +42,8 @@ BABY_BEAR: int = _constant("BABY_BEAR", 2013265921)
 KOALA_BEAR: int = _constant("KOALA_BEAR", 2130706433)
 GOLDILOCKS: int = _constant("GOLDILOCKS", 18446744069414584321)
 FHE_62: int = _constant("FHE_62", 4611686018427365377)
+#: 3·2^30 + 1: a prime above 2^31 for uint32 words.
+PRIME_32: int = _constant("PRIME_32", 3221225473)
 
 _WORD_OF = {"uint32": "uint32", "int32": "uint32", "uint64": "uint64", "int64": "uint64"}
 

@@ -336,9 +336,15 @@ def test_ntt_without_a_gpu():
         ntt.forward(np.ones(8, dtype=np.float32), ntt.BABY_BEAR)
     with pytest.raises(ValueError, match="limbs"):
         ntt.forward(np.ones((3, 8), dtype=np.uint32), [ntt.BABY_BEAR, ntt.KOALA_BEAR])
+    assert ntt.PRIME_32 == 3 * 2**30 + 1
+    with pytest.raises(NotImplementedError, match="2\\^32"):
+        ntt.NttPlan(2**32 + 15, 2, word="uint32")  # a prime above every uint32 word
     if not HAS_GPU:
         with pytest.raises(RuntimeError, match="no GPU"):
             ntt.NttPlan(ntt.BABY_BEAR, 1024)
+        # A prime above 2^31 in uint32 words is a plan, not a refusal: only the GPU is missing.
+        with pytest.raises(RuntimeError, match="no GPU"):
+            ntt.NttPlan(ntt.PRIME_32, 1024, word="uint32")
 
 
 def test_bf16_pairs_on_fake_device(fake):

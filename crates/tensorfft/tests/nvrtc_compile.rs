@@ -245,9 +245,7 @@ fn all_strided_kernels() -> Vec<KernelSource> {
 fn all_ntt_kernels() -> Vec<KernelSource> {
     use tensorfft::kernels::ntt_source::NttKernelSource;
     use tensorfft::ntt::schedule::{plan_ntt_schedule_with, NttScheduleOptions};
-    use tensorfft::ntt::{
-        ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
-    };
+    use tensorfft::ntt::{NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS};
     use tensorfft::Direction;
     let orders = [Order::Natural, Order::BitReversed];
     let mut batches = Vec::new();
