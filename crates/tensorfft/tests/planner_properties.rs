@@ -268,6 +268,7 @@ proptest! {
                         // A fused pair: consistent, within a portable cluster, on a contiguous
                         // axis of a dense plan.
                         prop_assert!(cp.is_consistent(), "{}", cp);
+                        prop_assert!(!cp.first.inner.warp_shuffles && !cp.second.inner.warp_shuffles);
                         prop_assert!(s.layout.is_dense());
                         prop_assert_eq!(pass.axis, dims.len() - 1);
                         prop_assert_eq!(cp.groups() * cp.len(), s.len());
@@ -275,8 +276,10 @@ proptest! {
                     if let PassKernel::Strided(sp) = &pass.kernel {
                         prop_assert!(sp.dims.len() <= MAX_ITEM_DIMS);
                         prop_assert_eq!(sp.items() * sp.len(), s.len());
-                        // Items' threads are spread over the block: block barriers.
+                        // Items' threads are spread over the block: block barriers, and stages on
+                        // shared memory (the warp-shuffle kernel is a single pass only).
                         prop_assert!(!sp.inner.warp_exchange);
+                        prop_assert!(!sp.inner.warp_shuffles);
                         prop_assert_eq!(sp.slots_per_tile() % sp.inner.transforms_per_block, 0);
                         if !sp.staged_in() {
                             prop_assert_eq!(sp.slots_per_tile(), sp.inner.transforms_per_block);
