@@ -89,8 +89,8 @@ pub struct NttPlan {
 
 #[pymethods]
 impl NttPlan {
-    /// Plans the batch on device `device` (`word`: `'uint32'`, `'uint64'`, or `None` for the
-    /// narrowest that holds every modulus).
+    /// Plans the batch on device `device` (`word`: `'uint32'` (primes below 2^32), `'uint64'`,
+    /// or `None`: `'uint32'` when every modulus is below 2^31, else `'uint64'`).
     #[new]
     #[pyo3(signature = (moduli, n, *, kind = "cyclic", batch = 1, input_order = "natural",
                         output_order = "natural", scale_inverse = true, interleaved = false,

@@ -70,7 +70,8 @@ class NttPlan:
     """An NTT batch planned once: ``batch`` transforms of ``n`` words per limb of ``moduli``,
     ``kind`` ``'cyclic'`` or ``'negacyclic'``, orders ``'natural'`` or ``'bit_reversed'``, the
     inverse scaled by 1/n unless ``scale_inverse=False``; ``word`` ``'uint32'`` or ``'uint64'``
-    (default: the narrowest that holds every modulus).
+    (default: ``'uint32'`` when every modulus is below 2^31, else ``'uint64'``; ``'uint32'`` takes
+    primes up to 2^32).
 
     >>> import torch                                                        # doctest: +SKIP
     >>> plan = NttPlan(BABY_BEAR, 1 << 20, batch=64, output_order="bit_reversed")  # doctest: +SKIP

@@ -205,8 +205,10 @@ fn interleaved_columns() {
     }
 }
 
-/// Primes above 2^31 in `u32` words run on their own arithmetic (`Shoup32Full`, whose word
-/// operations `ntt::word_arithmetic` tests), on the same passes.
+/// Primes above 2^31 in `u32` words plan the full arithmetic (`Shoup32Full`, whose word
+/// operations `ntt::word_arithmetic` tests; the CPU executor computes exactly whatever the
+/// arithmetic) on the passes BabyBear's plan of the same batch has, and those passes give the
+/// transform.
 #[test]
 fn u32_words_take_primes_above_2_31() {
     use tensorfft::ntt::schedule::NttArithmetic;
@@ -222,6 +224,12 @@ fn u32_words_take_primes_above_2_31() {
                 .with_orders(a, b);
             let s = plan_ntt_schedule(&batch, 4, Direction::Forward).unwrap();
             assert_eq!(s.arithmetic, NttArithmetic::Shoup32Full);
+            let bb = NttBatch::limbs(&[BABY_BEAR], 1 << log_n, kind)
+                .unwrap()
+                .with_orders(a, b);
+            let bb = plan_ntt_schedule(&bb, 4, Direction::Forward).unwrap();
+            assert_eq!(bb.arithmetic, NttArithmetic::Shoup32);
+            assert_eq!(s.passes, bb.passes);
             check(&batch, 4, log_n as u64, log_n == 12);
         }
     }

@@ -94,10 +94,11 @@ fn case_name(c: &NttCase) -> String {
         }
 }
 
-/// The sweep: sizes 2 … 2^24 (32-bit primes, one above 2^31) and 2 … 2^22 (64-bit), both kinds, every order
-/// pair; batches 1 / prime / large; limbs 1 / 3 / 40; p − 1 inputs; three-pass geometry; the
-/// baseline. `quick` keeps every size of BabyBear and Goldilocks (both input orders up to 2^16,
-/// natural input above), a few sizes of KoalaBear and the FHE prime.
+/// The sweep: sizes 2 … 2^24 (32-bit primes, `PRIME_32` above 2^31) and 2 … 2^22 (64-bit), both
+/// kinds, every order pair; batches 1 / prime / large; limbs 1 / 3 / 40 (and BabyBear with
+/// `PRIME_32`); p − 1 inputs; three-pass geometry; the baseline. `quick` keeps every size of
+/// BabyBear and Goldilocks (both input orders up to 2^16, natural input above), a few sizes of
+/// KoalaBear, `PRIME_32` and the FHE prime.
 pub fn sweep(quick: bool) -> Vec<NttCase> {
     let orders = [
         (Order::Natural, Order::BitReversed),
@@ -202,11 +203,20 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
                 out.push(c);
             }
         }
-        for (p, word, log_n) in [(BABY_BEAR, 4, 12), (BABY_BEAR, 4, 22), (GOLDILOCKS, 8, 20)] {
+        for (p, word, log_n) in [
+            (BABY_BEAR, 4, 12),
+            (BABY_BEAR, 4, 22),
+            (PRIME_32, 4, 16),
+            (GOLDILOCKS, 8, 20),
+        ] {
             let mut c = base(vec![p], word, log_n, NttKind::Cyclic, o);
             c.baseline = true;
             out.push(c);
         }
+        // A limb above 2^31 beside one below: the whole plan on the full u32 arithmetic.
+        let mut c = base(vec![BABY_BEAR, PRIME_32], 4, 12, NttKind::Negacyclic, o);
+        c.batch = 3;
+        out.push(c);
         // Warp-shuffle butterflies everywhere they apply (row passes of 256 … 8192 points, u32
         // and u64, batched and one transform, one with p − 1 inputs); and 32-bit rows of 256,
         // where the planner chooses them, once without.
@@ -215,6 +225,7 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
             (BABY_BEAR, 4, 10, 64),
             (BABY_BEAR, 4, 20, 1),
             (KOALA_BEAR, 4, 23, 1),
+            (PRIME_32, 4, 8, 7),
             (GOLDILOCKS, 8, 12, 3),
             (GOLDILOCKS, 8, 22, 1),
             (FHE_62, 8, 16, 5),

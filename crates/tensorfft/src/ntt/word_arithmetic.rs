@@ -1,7 +1,9 @@
-//! Models, in Rust, of the GPU kernels' 32-bit modular arithmetic (`ntt_arithmetic.cuh`), line
-//! for line in wrapping `u32` operations, so the word-level algorithms are tested exhaustively
-//! on their edge cases in CI without a GPU. The CPU executor itself computes through `u128`
-//! ([`super::Modulus`]); every policy keeps values in `[0, p)`, so both give the same words.
+//! A model, in Rust, of the GPU kernels' `Shoup32Full` policy (`ntt_arithmetic.cuh`, u32 words
+//! for primes above 2^31), operation for operation in wrapping `u32` / `u64` arithmetic, so its
+//! algorithm is tested against exact arithmetic in CI without a GPU (edge values and a
+//! pseudo-random spread of five primes; keep it in step with the `.cuh` by hand). The CPU
+//! executor itself computes through `u128` ([`super::Modulus`]); every policy keeps values in
+//! `[0, p)`, so both give the same words.
 
 use super::schedule::NttArithmetic;
 use super::tables::shoup_companion;

@@ -7,7 +7,7 @@
 //    of 32 bits (tested as s < a), and the product's remainder r in [0, 2p) is formed in 64 bits.
 //  - Goldilocks: p = 2^64 - 2^32 + 1, products reduced with 2^64 = 2^32 - 1 and 2^96 = -1 (mod p);
 //    no companion.
-// Additions use the unsigned-minimum trick: for s = a + b < 2p, min(s, s - p) is s - p when s >= p
+// Shoup's additions use the unsigned-minimum trick (Shoup32Full compares instead, its sums may carry): for s = a + b < 2p, min(s, s - p) is s - p when s >= p
 // (else s - p wraps above s); for d = a - b (wrapping when a < b), min(d, d + p).
 #pragma once
 
