@@ -148,15 +148,18 @@ pub fn beyond_2_32() -> Case {
     }
 }
 
+/// The precisions of the shape sweep (F32Split has cases of its own).
+const SWEPT_PRECISIONS: [Precision; 4] = [
+    Precision::F16,
+    Precision::BF16,
+    Precision::F32,
+    Precision::F64,
+];
+
 /// The whole sweep (`quick`: fewer shapes, smaller batches, nothing beyond 2^31 elements).
 pub fn sweep(quick: bool) -> Vec<Case> {
     let mut cases = Vec::new();
-    for p in [
-        Precision::F16,
-        Precision::BF16,
-        Precision::F32,
-        Precision::F64,
-    ] {
+    for p in SWEPT_PRECISIONS {
         let lines = lengths_1d(p, quick).into_iter().map(|n| vec![n]);
         let shapes = lines.chain(shapes_2d(p, quick)).chain(shapes_3d(p, quick));
         for dims in shapes {
@@ -225,12 +228,7 @@ pub fn warp_shuffle_cases(quick: bool) -> Vec<Case> {
         ..Default::default()
     };
     let mut cases = Vec::new();
-    for p in [
-        Precision::F16,
-        Precision::BF16,
-        Precision::F32,
-        Precision::F64,
-    ] {
+    for p in SWEPT_PRECISIONS {
         for n in (2..=10).map(|b| 1usize << b) {
             let (batches, prime) = batches(n, p, quick);
             cases.extend(batches.into_iter().map(|batch| Case {
