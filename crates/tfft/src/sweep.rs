@@ -156,6 +156,27 @@ const SWEPT_PRECISIONS: [Precision; 4] = [
     Precision::F64,
 ];
 
+/// `dims` in precision `p` at each batch of [`batches`], forward and inverse with a round trip,
+/// in place at the prime batch; none when the extents overflow.
+fn batched_cases(p: Precision, dims: Vec<usize>, quick: bool, tuning: Tuning) -> Vec<Case> {
+    let Some(n) = elements(&dims) else {
+        return Vec::new();
+    };
+    let (batches, prime) = batches(n, p, quick);
+    batches
+        .into_iter()
+        .map(|batch| Case {
+            precision: p,
+            dims: dims.clone(),
+            batch,
+            directions: vec![Direction::Forward, Direction::Inverse],
+            in_place: batch == prime,
+            round_trip: true,
+            tuning,
+        })
+        .collect()
+}
+
 /// The whole sweep (`quick`: fewer shapes, smaller batches, nothing beyond 2^31 elements).
 pub fn sweep(quick: bool) -> Vec<Case> {
     let mut cases = Vec::new();
@@ -163,19 +184,7 @@ pub fn sweep(quick: bool) -> Vec<Case> {
         let lines = lengths_1d(p, quick).into_iter().map(|n| vec![n]);
         let shapes = lines.chain(shapes_2d(p, quick)).chain(shapes_3d(p, quick));
         for dims in shapes {
-            let Some(n) = elements(&dims) else { continue };
-            let (batches, prime) = batches(n, p, quick);
-            for batch in batches {
-                cases.push(Case {
-                    precision: p,
-                    dims: dims.clone(),
-                    batch,
-                    directions: vec![Direction::Forward, Direction::Inverse],
-                    in_place: batch == prime,
-                    round_trip: true,
-                    tuning: Tuning::default(),
-                });
-            }
+            cases.extend(batched_cases(p, dims, quick, Tuning::default()));
         }
     }
     if !quick {
@@ -203,23 +212,12 @@ pub fn sweep(quick: bool) -> Vec<Case> {
 pub fn f32split_cases(quick: bool) -> Vec<Case> {
     let p = Precision::F32Split;
     (9..=14)
-        .map(|b| 1usize << b)
-        .flat_map(|n| {
-            let (batches, prime) = batches(n, p, quick);
-            batches.into_iter().map(move |batch| Case {
-                precision: p,
-                dims: vec![n],
-                batch,
-                directions: vec![Direction::Forward, Direction::Inverse],
-                in_place: batch == prime,
-                round_trip: true,
-                tuning: Tuning::default(),
-            })
-        })
+        .flat_map(|b| batched_cases(p, vec![1 << b], quick, Tuning::default()))
         .collect()
 }
 
-/// The warp-shuffle kernel (`Tuning::warp_shuffles`, off by default): every length it takes,
+/// The warp-shuffle kernel forced on (`Tuning::warp_shuffles`; by default only at a few short
+/// lengths): every length it takes,
 /// 4 … 1024, in f16, bf16, f32 and f64 with the 1D batches, and as the contiguous axis of a 2D
 /// and a 3D shape (batch 3).
 pub fn warp_shuffle_cases(quick: bool) -> Vec<Case> {
@@ -229,17 +227,8 @@ pub fn warp_shuffle_cases(quick: bool) -> Vec<Case> {
     };
     let mut cases = Vec::new();
     for p in SWEPT_PRECISIONS {
-        for n in (2..=10).map(|b| 1usize << b) {
-            let (batches, prime) = batches(n, p, quick);
-            cases.extend(batches.into_iter().map(|batch| Case {
-                precision: p,
-                dims: vec![n],
-                batch,
-                directions: vec![Direction::Forward, Direction::Inverse],
-                in_place: batch == prime,
-                round_trip: true,
-                tuning,
-            }));
+        for b in 2..=10 {
+            cases.extend(batched_cases(p, vec![1 << b], quick, tuning));
         }
         cases.push(variant(p, vec![64, 256], tuning));
         cases.push(variant(p, vec![4, 512, 8], tuning));

@@ -59,37 +59,29 @@ impl KernelSource {
         };
         for dir in [Direction::Forward, Direction::Inverse] {
             let name = entry_name(&stem, dir);
-            if recipe.warp_shuffles {
-                source.push_str(&warp_shuffle_config(&name, recipe, dir));
-                source.push_str(&format!(
-                    r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
-    const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
-    unsigned long long batch) {{
-    WarpShuffleFft<Cfg_{name}>::run(in, out, twiddles, batch);
-}}
-"#,
-                    bounds = launch_bounds(recipe),
-                ));
-                continue;
-            }
-            let scale = recipe.normalization.stage_scale(dir);
-            source.push_str(&config(
-                &name,
-                recipe,
-                &Access::single_pass(recipe),
-                dir,
-                scale,
-                "",
-            ));
+            // The warp-shuffle kernel or the Stockham single pass, behind one entry point.
+            let (cfg, call) = if recipe.warp_shuffles {
+                (
+                    warp_shuffle_config(&name, recipe, dir),
+                    format!("WarpShuffleFft<Cfg_{name}>::run"),
+                )
+            } else {
+                let scale = recipe.normalization.stage_scale(dir);
+                let access = Access::single_pass(recipe);
+                (
+                    config(&name, recipe, &access, dir, scale, ""),
+                    format!("{runner}<Cfg_{name}>::run<{}>", radix_list(recipe)),
+                )
+            };
+            source.push_str(&cfg);
             source.push_str(&format!(
                 r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
     unsigned long long batch) {{
-    {runner}<Cfg_{name}>::run<{radices}>(in, out, twiddles, batch);
+    {call}(in, out, twiddles, batch);
 }}
 "#,
                 bounds = launch_bounds(recipe),
-                radices = radix_list(recipe),
             ));
         }
         KernelSource {
