@@ -1,9 +1,9 @@
 //! Writes the NTT pass kernels of a plan as `.cu` files and, where NVRTC loads, `.cubin` files
 //! (for SASS inspection), and prints the
-//! schedule: `cargo run --example ntt_kernels -- DIR LOG_N [u32|u32f|u64|goldilocks] [NR|NN|RN|RR]`
+//! schedule and each kernel's registers and spills: `cargo run --example ntt_kernels -- DIR LOG_N [u32|u32f|u64|goldilocks] [NR|NN|RN|RR]`
 //! (u32: BabyBear; u32f: 3·2^30 + 1, above 2^31; u64: the 62-bit FHE prime).
 
-use tensorfft::gpu::nvrtc::compile_cubin;
+use tensorfft::gpu::nvrtc::{compile_cubin, resource_report};
 use tensorfft::kernels::ntt_source::NttKernelSource;
 use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS};
 use tensorfft::Direction;
@@ -46,6 +46,10 @@ fn main() {
         match compile_cubin(&k.source, &format!("pass{i}"), "sm_90") {
             Ok(cubin) => std::fs::write(format!("{dir}/pass{i}.cubin"), cubin).expect("write"),
             Err(e) => eprintln!("pass {i}: no CUBIN ({e})"),
+        }
+        // And the assembler's registers, spills and stack.
+        if let Ok(report) = resource_report(&k.source, &format!("pass{i}"), "sm_90") {
+            println!("pass {i} {}: {}", k.entry, report.trim());
         }
     }
 }

@@ -72,19 +72,17 @@ impl NttKernelSource {
             NttArithmetic::Goldilocks => "Goldilocks",
         };
         let rev = |o: Order| o == Order::BitReversed;
+        let unit = pass.sample_in == 1 && pass.sample_out == 1;
         let entry = format!(
-            "ntt_{}{}{}{}_l{}_v{}_r{}_t{}_c{}_{}{}{}{}_tw{}_w{}{}",
+            "ntt_{}{}{}{}_l{}_v{}_r{}{}_t{}_c{}_{}{}{}{}_tw{}_w{}{}{}",
             arithmetic.name(),
             if wide { "w" } else { "" },
             if pass.direct() { "d" } else { "s" },
-            if pass.sample_in == 1 && pass.sample_out == 1 {
-                "u"
-            } else {
-                ""
-            },
+            if unit { "u" } else { "" },
             pass.len,
             pass.values_per_thread,
             pass.round_stages,
+            if pass.even_rounds { "e" } else { "" },
             pass.items_per_tile,
             pass.concurrent_items(),
             u8::from(pass.items_fastest_in),
@@ -97,6 +95,11 @@ impl NttKernelSource {
                 format!("_x{}", pass.shuffle_stages)
             } else {
                 String::new()
+            },
+            if unit {
+                String::new()
+            } else {
+                format!("_s{}x{}", pass.sample_in, pass.sample_out)
             }
         );
         let threads = pass.threads();
@@ -116,6 +119,7 @@ struct Cfg_{entry} {{
     static constexpr int VALUES = {values};
     static constexpr int LOG_VALUES = {log_values};
     static constexpr int ROUND_STAGES = {round};
+    static constexpr bool EVEN_ROUNDS = {even};
     static constexpr int SHUFFLE_STAGES = {shuffle};
     static constexpr int TILE = {tile};
     static constexpr int THREADS = {threads};
@@ -128,6 +132,8 @@ struct Cfg_{entry} {{
     static constexpr bool TWIDDLE = {twiddle};
     static constexpr bool DIRECT = {direct};
     static constexpr bool UNIT_SAMPLES = {unit};
+    static constexpr u64 SAMPLE_IN = {sample_in};
+    static constexpr u64 SAMPLE_OUT = {sample_out};
     static constexpr int WEIGHT = {weight};
 }};
 extern "C" __global__ void __launch_bounds__({threads}) {entry}(
@@ -141,6 +147,7 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             values = pass.values_per_thread,
             log_values = pass.values_per_thread.trailing_zeros(),
             round = pass.round_stages,
+            even = pass.even_rounds,
             shuffle = pass.shuffle_stages,
             tile = pass.items_per_tile,
             pad = pass.pad_shift(arithmetic.word_bytes()),
@@ -151,7 +158,9 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             rev_out = rev(pass.local_out),
             twiddle = pass.twiddle.is_some(),
             direct = pass.direct(),
-            unit = pass.sample_in == 1 && pass.sample_out == 1,
+            unit = unit,
+            sample_in = pass.sample_in,
+            sample_out = pass.sample_out,
         ));
         NttKernelSource {
             source,

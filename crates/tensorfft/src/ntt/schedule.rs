@@ -488,9 +488,13 @@ pub struct NttPass {
     pub items_per_tile: usize,
     /// Samples each thread holds in registers during a round of radix-2 stages.
     pub values_per_thread: usize,
-    /// Radix-2 stages per round (between two block barriers): `log2(values_per_thread)`, or 1
-    /// for the block-synchronous baseline.
+    /// Most radix-2 stages per round (between two block barriers): `log2(values_per_thread)`,
+    /// or 1 for the block-synchronous baseline ([`NttPass::round_sizes`]).
     pub round_stages: u32,
+    /// Whether the stages go in the fewest rounds as evenly as possible (else `round_stages`
+    /// per round and the rest last): set by the planner where the plain split would leave a
+    /// last round of one stage ([`even_rounds_pay`]).
+    pub even_rounds: bool,
     /// Radix-2 stages at the end of each item's NTT exchanged between the lanes of a warp
     /// (`__shfl_xor_sync`, butterfly distances 1 … 2^(k-1) samples) instead of through shared
     /// memory: set by the planner where they pay (32-bit rows of 256) or by
@@ -551,13 +555,50 @@ impl NttPass {
         if !self.direct() || self.items_fastest_in || thread_bits == 0 || self.round_stages == 0 {
             return 0;
         }
-        let rs = self.round_stages;
-        let last = log_len - ((log_len - 1) / rs) * rs;
+        // The rounds before the tail are then the same as the first rounds here (the longer
+        // rounds come first).
+        let last = self.round_sizes().last().copied().unwrap_or(0);
         if last <= thread_bits.min(5) && last < log_len {
             last
         } else {
             0
         }
+    }
+
+    /// The radix-2 stages of each round of the kernel when no stage runs between lanes:
+    /// `log2(len)` stages in rounds of `round_stages` and the rest last, or with `even_rounds`
+    /// in as few rounds, as evenly as possible, the longer first (`round_start` in
+    /// `ntt_pass.cuh`).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 22, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed);
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// // 2048-point passes, 32 values per thread: 4 + 4 + 3 stages, not 5 + 5 + 1.
+    /// assert_eq!((s.passes[0].len, s.passes[0].round_sizes()), (2048, vec![4, 4, 3]));
+    /// ```
+    pub fn round_sizes(&self) -> Vec<u32> {
+        let stages = self.len.trailing_zeros();
+        if stages == 0 || self.round_stages == 0 {
+            return Vec::new();
+        }
+        let rounds = stages.div_ceil(self.round_stages);
+        if !self.even_rounds {
+            let last = stages - (rounds - 1) * self.round_stages;
+            return (0..rounds)
+                .map(|k| {
+                    if k + 1 < rounds {
+                        self.round_stages
+                    } else {
+                        last
+                    }
+                })
+                .collect();
+        }
+        (0..rounds)
+            .map(|k| stages / rounds + u32::from(k < stages % rounds))
+            .collect()
     }
 
     /// Threads that compute one item.
@@ -805,6 +846,7 @@ impl NttSchedule {
     pub fn block_synchronous(mut self) -> Self {
         for p in &mut self.passes {
             p.round_stages = 1;
+            p.even_rounds = false;
             p.shuffle_stages = 0;
         }
         self
@@ -1051,6 +1093,10 @@ pub fn plan_ntt_schedule_limited(
     plan_ntt_schedule_with(batch, word_bytes, direction, &options)
 }
 
+/// The longest NTT a schedule takes: 2^32 points (Goldilocks' two-adicity; the kernels form the
+/// four-step twiddle's exponent, below the transform length, in 32 bits).
+pub const MAX_NTT_LEN: u64 = 1 << 32;
+
 /// [`plan_ntt_schedule`] with [`NttScheduleOptions`].
 ///
 /// ```
@@ -1075,6 +1121,13 @@ pub fn plan_ntt_schedule_with(
     }
     let arithmetic = NttArithmetic::for_moduli(&batch.moduli(), word_bytes)?;
     let n = batch.n();
+    // The kernels form the four-step twiddle's exponent in 32 bits (ntt_pass.cuh).
+    if n as u64 > MAX_NTT_LEN {
+        return Err(Error::unsupported(
+            format!("an NTT of {n} points"),
+            "NTT lengths up to 2^32",
+        ));
+    }
     let (a, b) = batch.spec(0).orders();
     let (from, to) = match direction {
         Direction::Forward => (a, b),
@@ -1231,6 +1284,7 @@ impl Geometry {
             items_per_tile: 1,
             values_per_thread: 1,
             round_stages: 1,
+            even_rounds: false,
             shuffle_stages: 0,
             items_fastest_in: self.rest > 1,
             items_fastest_out: self.rest > 1,
@@ -1262,11 +1316,29 @@ impl Geometry {
             items_per_tile: 1,
             values_per_thread: 1,
             round_stages: 1,
+            even_rounds: false,
             shuffle_stages: 0,
             items_fastest_in: self.done > 1,
             items_fastest_out: self.done > 1,
         }
     }
+}
+
+/// Whether a pass of `len` points in rounds of at most `round_stages` stages spreads them evenly:
+/// where the plain split leaves one stage for its last round (2048 = 5 + 5 + 1 stages, 512 =
+/// 4 + 4 + 1), whose groups of two samples each take their own addresses. Measured on an H100
+/// (`bench/results/2026-11-25-h100-ntt-lean-butterflies/`, BabyBear): rows of 2048 in 4 + 4 + 3
+/// went from 100 to 64 registers, 2^11 x 32 768 0.392 -> 0.283 ms, 2^22 x 16 0.780 -> 0.643 ms;
+/// but 1024 as 4 + 3 + 3 (2^10 x 65 536 0.253 -> 0.306 ms) and 4096 as 4 + 4 + 4 (2^12 x 16 384
+/// 0.303 -> 0.364 ms) lost against 4 + 4 + 2 and 5 + 5 + 2.
+///
+/// ```
+/// use tensorfft::ntt::schedule::even_rounds_pay;
+/// assert!(even_rounds_pay(2048, 5) && !even_rounds_pay(4096, 5) && !even_rounds_pay(1024, 4));
+/// ```
+pub fn even_rounds_pay(len: usize, round_stages: u32) -> bool {
+    let stages = len.trailing_zeros();
+    round_stages > 1 && stages > round_stages && stages % round_stages == 1
 }
 
 /// Values per thread, items per tile and the load/store mappings of a pass.
@@ -1309,10 +1381,12 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
             pass.items_per_tile = prev_power_of_two(tile.min(items.next_power_of_two()));
         }
         pass.round_stages = pass.values_per_thread.trailing_zeros();
+        pass.even_rounds = even_rounds_pay(pass.len, pass.round_stages);
         return;
     }
     pass.values_per_thread = pass.len.min(8);
     pass.round_stages = pass.values_per_thread.trailing_zeros();
+    pass.even_rounds = even_rounds_pay(pass.len, pass.round_stages);
     let threads_per_item = pass.len / pass.values_per_thread;
     let tile = if pass.items_fastest_in || pass.items_fastest_out {
         // Column groups: 16 items (64 bytes of u32, 128 of u64) per sample row where they fit.

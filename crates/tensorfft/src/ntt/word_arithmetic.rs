@@ -1,7 +1,8 @@
 //! A model, in Rust, of the GPU kernels' `Shoup32Full` policy (`ntt_arithmetic.cuh`, u32 words
-//! for primes above 2^31), operation for operation in wrapping `u32` / `u64` arithmetic, so its
-//! algorithm is tested against exact arithmetic in CI without a GPU (edge values and a
-//! pseudo-random spread of five primes; keep it in step with the `.cuh` by hand). The CPU
+//! for primes above 2^31) and of the unreduced difference that `Shoup32` / `Shoup64` feed into a
+//! product (`difference_times`), operation for operation in wrapping word arithmetic, so their
+//! algorithms are tested against exact arithmetic in CI without a GPU (edge values and a
+//! pseudo-random spread of several primes; keep it in step with the `.cuh` by hand). The CPU
 //! executor itself computes through `u128` ([`super::Modulus`]); every policy keeps values in
 //! `[0, p)`, so both give the same words.
 
@@ -65,6 +66,34 @@ impl Shoup32Full {
     }
 }
 
+/// `(x − y) · w mod p` as the `Shoup32` (`bits = 32`, `p < 2^31`) and `Shoup64` (`bits = 64`,
+/// `p < 2^63`) kernels form it (`difference_times`): the difference enters Shoup's product
+/// unreduced, as `a = x − y + p` in `(0, 2p)`; `q = hi(a · ws)`, and `r = a · w − q · p` lies in
+/// `[0, 2p)` for every `a` below `2^bits` (`a · w / p − q < a / 2^bits + 1 < 2`), then one
+/// conditional subtract — all in wrapping `bits`-bit words. `ws` is `w`'s companion
+/// `⌊w · 2^bits / p⌋`.
+///
+/// ```
+/// use tensorfft::ntt::{word_arithmetic::shoup_difference_times, Modulus, BABY_BEAR};
+/// use tensorfft::ntt::{schedule::NttArithmetic, tables::shoup_companion};
+/// let (p, w) = (BABY_BEAR, 31);
+/// let ws = shoup_companion(NttArithmetic::Shoup32, w, p);
+/// // x − y + p = 2p − 1, the largest multiplicand the kernel forms.
+/// let m = Modulus::new(p).unwrap();
+/// assert_eq!(shoup_difference_times(p, 32, p - 1, 0, w, ws), m.mul(p - 1, w));
+/// ```
+pub fn shoup_difference_times(p: u64, bits: u32, x: u64, y: u64, w: u64, ws: u64) -> u64 {
+    let mask = if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    let a = x.wrapping_sub(y).wrapping_add(p) & mask;
+    let q = ((a as u128 * ws as u128) >> bits) as u64;
+    let r = a.wrapping_mul(w).wrapping_sub(q.wrapping_mul(p)) & mask;
+    r.min(r.wrapping_sub(p) & mask)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +155,41 @@ mod tests {
                         m.mul(x, y),
                         "{p}: {x} * {y}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unreduced_differences_enter_shoup_products_exactly() {
+        use crate::ntt::schedule::NttArithmetic;
+        use crate::ntt::tables::shoup_companion;
+        // u32 words: BabyBear, KoalaBear and 2^31 − 1 (the largest prime below 2^31, where
+        // 2p − 1 is the largest word the kernel forms); u64 words: the 62-bit FHE prime and the
+        // largest 63-bit primes ≡ 1 mod 2^16.
+        let mut cases: Vec<(u64, u32, NttArithmetic)> =
+            [crate::ntt::BABY_BEAR, crate::ntt::KOALA_BEAR, (1 << 31) - 1]
+                .iter()
+                .map(|&p| (p, 32, NttArithmetic::Shoup32))
+                .collect();
+        cases.push((crate::ntt::FHE_62, 64, NttArithmetic::Shoup64));
+        for p in ntt_friendly_primes(63, 1 << 15, 2).unwrap() {
+            cases.push((p, 64, NttArithmetic::Shoup64));
+        }
+        for (p, bits, arithmetic) in cases {
+            assert!(2 * p as u128 <= 1u128 << bits, "2p fits the word");
+            let m = Modulus::new(p).unwrap();
+            let vs = values(p);
+            for &w in vs.iter().step_by(7) {
+                let ws = shoup_companion(arithmetic, w, p);
+                for &x in &vs {
+                    for &y in vs.iter().step_by(3) {
+                        assert_eq!(
+                            shoup_difference_times(p, bits, x, y, w, ws),
+                            m.mul(m.sub(x, y), w),
+                            "{p}: ({x} - {y}) * {w}"
+                        );
+                    }
                 }
             }
         }

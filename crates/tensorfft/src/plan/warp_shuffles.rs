@@ -143,7 +143,8 @@ pub fn warp_shuffle_recipe(
         Some(e) => return unsupported(format!("{e} values per lane for N={n}")),
         None => default_values(n, precision).min(max_values),
     };
-    let lanes = n / e;
+    // (A max_radix of 0 or 1 leaves e below 2: refused here, before it divides.)
+    let lanes = n / e.max(1);
     if !n.is_power_of_two() || !(2..=MAX_LANES).contains(&lanes) || !(2..=max_values).contains(&e) {
         return unsupported(format!("N={n} as {e} values on each of {lanes} lanes"));
     }
@@ -214,4 +215,32 @@ pub fn is_consistent(recipe: &Recipe) -> bool {
         && 1usize << (recipe.radices.len() - 1) == l
         && recipe.threads_per_block().is_multiple_of(32)
         && e.is_multiple_of(recipe.vector_width)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tuning;
+
+    /// A radix bound of 0 or 1 leaves no values per lane: a typed refusal, not a division by
+    /// zero (found by the planner's property test).
+    #[test]
+    fn a_radix_bound_below_two_is_refused() {
+        for max_radix in [0, 1] {
+            let options = PlanOptions::tuned(Tuning {
+                warp_shuffles: Some(true),
+                max_radix: Some(max_radix),
+                ..Default::default()
+            });
+            for precision in [Precision::F32, Precision::F16] {
+                assert!(matches!(
+                    warp_shuffle_recipe(64, precision, &options),
+                    Err(Error::Unsupported { .. })
+                ));
+                assert!(
+                    crate::plan_c2c_recipe(&crate::Shape::new([64]), precision, &options).is_err()
+                );
+            }
+        }
+    }
 }

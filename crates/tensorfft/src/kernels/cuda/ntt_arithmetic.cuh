@@ -7,6 +7,7 @@
 //    of 32 bits (tested as s < a), and the product's remainder r in [0, 2p) is formed in 64 bits.
 //  - Goldilocks: p = 2^64 - 2^32 + 1, products reduced with 2^64 = 2^32 - 1 and 2^96 = -1 (mod p);
 //    no companion.
+// Where 2p fits the word, a difference enters a product unreduced (difference_times below).
 // Shoup's additions use the unsigned-minimum trick (Shoup32Full compares instead, its sums may carry): for s = a + b < 2p, min(s, s - p) is s - p when s >= p
 // (else s - p wraps above s); for d = a - b (wrapping when a < b), min(d, d + p).
 #pragma once
@@ -24,6 +25,9 @@ __device__ __forceinline__ u64 mul_hi(u64 a, u64 b) { return __umul64hi(a, b); }
 template <class W>
 struct Shoup {
     typedef W Word;
+    // A product's remainder stays in [0, 2p) for any multiplicand below 2^bits, and 2p fits the
+    // word: a difference may go into a product unreduced (difference_times).
+    static constexpr bool LAZY_DIFFERENCE = true;
     Word p;
     __device__ __forceinline__ Word add(Word a, Word b) const {
         Word s = a + b;
@@ -46,6 +50,7 @@ typedef Shoup<u64> Shoup64;
 // u32 words for primes between 2^31 and 2^32 (see the top of this file).
 struct Shoup32Full {
     typedef u32 Word;
+    static constexpr bool LAZY_DIFFERENCE = false;  // x - y + p may pass 2^32
     Word p;
     __device__ __forceinline__ Word add(Word a, Word b) const {
         const Word s = a + b;  // a + b < 2p < 2^33: the true sum is s, or s + 2^32 when s < a
@@ -69,6 +74,7 @@ struct Shoup32Full {
 // against 41 and 11 for the same arithmetic written with 64-bit compares and selects.
 struct Goldilocks {
     typedef u64 Word;
+    static constexpr bool LAZY_DIFFERENCE = false;  // the product wants inputs below p
     Word p;  // 0xFFFFFFFF00000001, kept for a uniform interface
     static constexpr u64 EPSILON = 0xFFFFFFFFull;  // 2^64 mod p
 
@@ -237,4 +243,19 @@ __device__ __forceinline__ Constant<A> load_constant(const typename A::Word* tab
 template <class A>
 __device__ __forceinline__ typename A::Word mul_constant(const A& a, typename A::Word x, Constant<A> c) {
     return a.mul(x, c.w, c.ws);
+}
+
+// (x - y) c for x, y in [0, p), the lower output of a decimation-in-frequency butterfly. Shoup's
+// product (q = hi(a ws), r = a w - q p) has r in [0, 2p) for every a below 2^bits, as
+// a w / p - q < a / 2^bits + 1 < 2; so where 2p fits the word (A::LAZY_DIFFERENCE) the product
+// takes x - y + p, in (0, 2p), unreduced: one add instead of a subtract and a minimum
+// (model and test: ntt/word_arithmetic.rs, ShoupLazy).
+template <class A>
+__device__ __forceinline__ typename A::Word difference_times(const A& a, typename A::Word x, typename A::Word y,
+                                                             Constant<A> c) {
+    if constexpr (A::LAZY_DIFFERENCE) {
+        return a.mul(x - y + a.p, c.w, c.ws);
+    } else {
+        return a.mul(a.sub(x, y), c.w, c.ws);
+    }
 }

@@ -7,9 +7,10 @@
 // on neighbouring items when the items are the contiguous side, else on neighbouring samples),
 // placing sample s (natural local index) at row position s. Each item's NTT is a radix-2
 // decimation in frequency run in rounds: a thread holds Cfg::VALUES samples in registers and
-// runs Cfg::ROUND_STAGES (at most log2(VALUES)) stages on them, then the block exchanges through
-// shared memory. With one stage per round that is the block-synchronous baseline of seed 000:
-// a barrier after every radix-2 stage. The store
+// runs up to Cfg::ROUND_STAGES (at most log2(VALUES)) stages on them, then the block exchanges
+// through shared memory (Cfg::EVEN_ROUNDS: the stages spread evenly over the rounds). With one
+// stage per round that is the block-synchronous baseline of seed 000: a barrier after every
+// radix-2 stage. The store
 // reads frequency k from row position bitrev(k), multiplies, and writes in the output order.
 #pragma once
 
@@ -53,6 +54,15 @@ __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
     return bits == 0 ? c : (u64)(__brevll(c) >> (64 - bits));
 }
 
+// First stage of round k of `stages` stages in rounds of at most `most`: `most` per round and
+// the rest last, or (even) in as few rounds as evenly as possible, the longer first (11 stages
+// in rounds of at most 5: 4 + 4 + 3 instead of 5 + 5 + 1; NttPass::round_sizes in Rust).
+__host__ __device__ constexpr int round_start(int k, int stages, int most, bool even) {
+    const int rounds = (stages + most - 1) / most;
+    if (!even) return k * most < stages ? k * most : stages;
+    return k * (stages / rounds) + (k < stages % rounds ? k : stages % rounds);
+}
+
 // Row position of local index i: one padding word after every 2^PAD_SHIFT.
 template <int PAD_SHIFT>
 __device__ __forceinline__ int padded(int i) { return (int)((unsigned)i + ((unsigned)i >> PAD_SHIFT)); }
@@ -74,6 +84,8 @@ struct NttPass {
     // rounds cover the first LOG_LEN - SHUFFLE stages.
     static constexpr int SHUFFLE = Cfg::SHUFFLE_STAGES;
     static constexpr int ROUNDS_LEN = LOG_LEN - SHUFFLE;
+    static constexpr int ROUND_COUNT = (ROUNDS_LEN + Cfg::ROUND_STAGES - 1) / Cfg::ROUND_STAGES;
+    static constexpr int LAST_ROUND = ROUND_COUNT - 1;
     static_assert(SHUFFLE == 0 || (Cfg::DIRECT && !Cfg::ITEMS_FAST_IN && (1 << SHUFFLE) <= PER_ITEM &&
                                    SHUFFLE <= 5 && SHUFFLE < LOG_LEN),
                   "warp-shuffle stages need a direct pass with an item's threads in consecutive lanes");
@@ -130,9 +142,16 @@ struct NttPass {
     }
 
     // x * hi[i >> lo_bits] * lo[i & (2^lo_bits - 1)]: a power from two tables.
-    __device__ static Word times_power(const A& a, Word x, const Word* t, u64 hi, u64 lo, int lo_bits, u64 i) {
+    template <class I>
+    __device__ static Word times_power(const A& a, Word x, const Word* t, u64 hi, u64 lo, int lo_bits, I i) {
         x = mul_constant(a, x, load_constant<A>(t, hi + (i >> lo_bits)));
-        return mul_constant(a, x, load_constant<A>(t, lo + (i & ((1ull << lo_bits) - 1))));
+        return mul_constant(a, x, load_constant<A>(t, lo + (i & ((I(1) << lo_bits) - 1))));
+    }
+
+    // The four-step twiddle's exponent (m k) mod root. The root is at most 2^32 (the largest
+    // two-adicity, Goldilocks'), so tw_mask < 2^32 and the product's low 32 bits suffice.
+    __device__ static u32 twiddle_exponent(const NttGeometry& g, u64 m, u64 k) {
+        return ((u32)m * (u32)k) & (u32)g.tw_mask;
     }
 
     __device__ static void run(const Word* __restrict__ in, Word* __restrict__ out, const Word* __restrict__ tables,
@@ -161,7 +180,7 @@ struct NttPass {
             const int item = Cfg::ITEMS_FAST_IN ? e % TILE : e / LEN;
             const int r = Cfg::ITEMS_FAST_IN ? e / TILE : e % LEN;
             if (first + item >= g.items) continue;
-            Word x = in[it.base_in[item] + (u64)r * g.sample_in];
+            Word x = in[it.base_in[item] + (u64)r * (Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g.sample_in)];
             const int s = Cfg::REV_IN ? (int)reverse_bits(r, LOG_LEN) : r;
             if constexpr (Cfg::WEIGHT == 1) {
                 A a{it.p[item]};
@@ -195,7 +214,7 @@ struct NttPass {
                 A a{it.p[item]};
                 const Word* t = tables + 2 * it.table[item];
                 if constexpr (Cfg::TWIDDLE) {
-                    const u64 ex = (it.m[item] * (u64)k) & g.tw_mask;
+                    const u32 ex = twiddle_exponent(g, it.m[item], (u64)k);
                     y = times_power(a, y, t, g.tw_hi, g.tw_lo, g.tw_lo_bits, ex);
                 }
                 if constexpr (Cfg::WEIGHT == 2) {
@@ -203,16 +222,17 @@ struct NttPass {
                     y = times_power(a, y, t, g.wt_hi, g.wt_lo, g.wt_lo_bits, kk);
                 }
             }
-            out[it.base_out[item] + (u64)q * g.sample_out] = y;
+            out[it.base_out[item] + (u64)q * (Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g.sample_out)] = y;
         }
     }
 
-    // The rounds: round s0 runs stages s0 .. s0 + r - 1 (r = min(ROUND_STAGES, LOG_LEN - s0)) on
-    // groups of 2^r samples d = LEN >> (s0 + r) apart; the thread's VALUES samples are VALUES >> r
-    // such groups. Value j of the thread is sample base(j / 2^r) + (j mod 2^r) d.
-    template <int S0>
+    // The rounds: round K runs stages S0 .. S0 + R - 1 (round_start) on groups of G = 2^R
+    // samples D = LEN >> (S0 + R) apart; the thread's VALUES samples are VALUES >> R such groups.
+    // Value j of the thread is sample base(j / G) + (j mod G) D.
+    template <int K>
     struct Round {
-        static constexpr int R = ROUNDS_LEN - S0 < Cfg::ROUND_STAGES ? ROUNDS_LEN - S0 : Cfg::ROUND_STAGES;
+        static constexpr int S0 = round_start(K, ROUNDS_LEN, Cfg::ROUND_STAGES, Cfg::EVEN_ROUNDS);
+        static constexpr int R = round_start(K + 1, ROUNDS_LEN, Cfg::ROUND_STAGES, Cfg::EVEN_ROUNDS) - S0;
         static constexpr int G = 1 << R;
         static constexpr int D = LEN >> (S0 + R);
         static constexpr int GROUPS = VALUES / G;
@@ -221,6 +241,9 @@ struct NttPass {
             const int group = t + g * PER_ITEM;
             return (group / D) * (D * G) + group % D;
         }
+        // Where D divides PER_ITEM or every group is below D, base(t, g) = base(t, 0) + g STEP
+        // (STEP 0: not linear), so per-group addresses are compile-time offsets from one.
+        static constexpr int STEP = PER_ITEM % D == 0 ? PER_ITEM * G : D >= PER_ITEM * GROUPS ? PER_ITEM : 0;
         // Offset of value j from its group's base, in samples and in padded row words: the base's
         // position within its 2^PAD_SHIFT-word chunk is below D or leaves room for the whole
         // group, so the padding of base + j D is the base's plus that of j D.
@@ -228,35 +251,45 @@ struct NttPass {
         __host__ __device__ static constexpr int row_offset(int j) { return offset(j) + (offset(j) >> Cfg::PAD_SHIFT); }
     };
 
-    // The radix-2 stages of round S0 on the thread's values. The pair (i, i + h) of stage s takes
+    // The radix-2 stages of round K on the thread's values. The pair (i, i + h) of stage s takes
     // the root w_LEN^((i mod h) << s); within a group, i mod h is (base mod D) + (j mod (h/D)) D,
-    // so each stage's roots sit at compile-time offsets from one per-group address.
-    template <int S0>
+    // so each stage's roots sit at compile-time offsets from one per-group address. The pass's
+    // last stage (D = 1, h = 1) has the root 1 throughout: no product. (Its other butterflies
+    // of root 1, j mod h = 0 in a last round, are not skipped: that let ptxas schedule rows of
+    // 4096 and 8192 into 86 registers instead of 64, one 512-thread block per multiprocessor.)
+    template <int K>
     __device__ __forceinline__ static void stages(const A& a, const Word* roots, Word (&v)[VALUES], int t) {
-        using Rd = Round<S0>;
+        using Rd = Round<K>;
 #pragma unroll
         for (int u = 0; u < Rd::R; ++u) {
             const int half = Rd::G >> (u + 1);
-            const int s = S0 + u;
+            const int s = Rd::S0 + u;
+            const Word* w_base0 = roots + 2 * (u64)((Rd::base(t, 0) & (Rd::D - 1)) << s);
 #pragma unroll
             for (int g = 0; g < Rd::GROUPS; ++g) {
-                const Word* w_base = roots + 2 * (u64)((Rd::base(t, g) & (Rd::D - 1)) << s);
+                // Linear bases (Round::STEP): base mod D is group 0's plus (g STEP) mod D.
+                const Word* w_base = Rd::STEP ? w_base0 + 2 * (u64)(((g * Rd::STEP) & (Rd::D - 1)) << s)
+                                              : roots + 2 * (u64)((Rd::base(t, g) & (Rd::D - 1)) << s);
 #pragma unroll
                 for (int jj = 0; jj < Rd::G; ++jj) {
                     if (jj & half) continue;
                     const int j = g * Rd::G + jj;
-                    const Constant<A> w = load_constant<A>(w_base, (u64)(((jj & (half - 1)) * Rd::D) << s));
                     const Word x = v[j], y = v[j + half];
                     v[j] = a.add(x, y);
-                    v[j + half] = mul_constant(a, a.sub(x, y), w);
+                    if (Rd::D == 1 && half == 1) {
+                        v[j + half] = a.sub(x, y);
+                    } else {
+                        const Constant<A> w = load_constant<A>(w_base, (u64)(((jj & (half - 1)) * Rd::D) << s));
+                        v[j + half] = difference_times(a, x, y, w);
+                    }
                 }
             }
         }
     }
 
-    template <int S0>
+    template <int K>
     __device__ __forceinline__ static void load_row(const Word* row, Word (&v)[VALUES], int t) {
-        using Rd = Round<S0>;
+        using Rd = Round<K>;
 #pragma unroll
         for (int g = 0; g < Rd::GROUPS; ++g) {
             const Word* p = row + padded<Cfg::PAD_SHIFT>(Rd::base(t, g));
@@ -265,9 +298,9 @@ struct NttPass {
         }
     }
 
-    template <int S0>
+    template <int K>
     __device__ __forceinline__ static void store_row(Word* row, const Word (&v)[VALUES], int t) {
-        using Rd = Round<S0>;
+        using Rd = Round<K>;
 #pragma unroll
         for (int g = 0; g < Rd::GROUPS; ++g) {
             Word* p = row + padded<Cfg::PAD_SHIFT>(Rd::base(t, g));
@@ -276,24 +309,22 @@ struct NttPass {
         }
     }
 
-    // Rounds S0, S0 + ROUND_STAGES, ... through the item's shared-memory row: each stores the
+    // Rounds K, K + 1, ..., LAST_ROUND through the item's shared-memory row: each stores the
     // previous round's values, waits for the block, loads its own and runs its stages. Returns
-    // (in v) the last round's values; LAST is that round's S0.
-    template <int S0, int LAST>
+    // (in v) the last round's values.
+    template <int K>
     __device__ __forceinline__ static void exchange_rounds(const A& a, const Word* roots, Word* row, Word (&v)[VALUES],
                                                            int t, bool live) {
-        if constexpr (S0 <= LAST) {
-            if (live) store_row<S0 - Cfg::ROUND_STAGES>(row, v, t);
+        if constexpr (K <= LAST_ROUND) {
+            if (live) store_row<K - 1>(row, v, t);
             __syncthreads();
             if (live) {
-                load_row<S0>(row, v, t);
-                stages<S0>(a, roots, v, t);
+                load_row<K>(row, v, t);
+                stages<K>(a, roots, v, t);
             }
-            exchange_rounds<S0 + Cfg::ROUND_STAGES, LAST>(a, roots, row, v, t, live);
+            exchange_rounds<K + 1>(a, roots, row, v, t, live);
         }
     }
-
-    static constexpr int LAST_ROUND = ((ROUNDS_LEN - 1) / Cfg::ROUND_STAGES) * Cfg::ROUND_STAGES;
 
     // Radix-2 stage LOG_LEN - 1 - B (butterfly half-distance 2^B) between lanes. After the
     // rounds, sample i = base + j D of a thread has D = 2^SHUFFLE and base mod D = t mod D
@@ -314,11 +345,10 @@ struct NttPass {
             const Word other = __shfl_xor_sync(0xffffffffu, v[j], H);
             if (upper) {
                 // This lane holds y, the partner x: (x - y) w.
-                const Word d = a.sub(other, v[j]);
                 if constexpr (B > 0) {
-                    v[j] = mul_constant(a, d, w);
+                    v[j] = difference_times(a, other, v[j], w);
                 } else {
-                    v[j] = d;
+                    v[j] = a.sub(other, v[j]);
                 }
             } else {
                 v[j] = a.add(v[j], other);
@@ -334,17 +364,17 @@ struct NttPass {
         }
     }
 
-    template <int S0>
+    template <int K>
     __device__ __forceinline__ static void staged_rounds(const A& a, const Word* roots, Word* row, int t, bool live) {
-        if constexpr (S0 <= LAST_ROUND) {
+        if constexpr (K <= LAST_ROUND) {
             if (live) {
                 Word v[VALUES];
-                load_row<S0>(row, v, t);
-                stages<S0>(a, roots, v, t);
-                store_row<S0>(row, v, t);
+                load_row<K>(row, v, t);
+                stages<K>(a, roots, v, t);
+                store_row<K>(row, v, t);
             }
             __syncthreads();
-            staged_rounds<S0 + Cfg::ROUND_STAGES>(a, roots, row, t, live);
+            staged_rounds<K + 1>(a, roots, row, t, live);
         }
     }
 
@@ -368,18 +398,22 @@ struct NttPass {
         const bool live = first + item < g_.items;
         const A a{live ? it.p[item] : Word(1)};
         const Word* tab = tables + 2 * (live ? it.table[item] : 0);
-        // Sample strides: 1 at compile time where samples are contiguous.
-        auto sample_in = [&](int) -> u64 { return Cfg::UNIT_SAMPLES ? 1 : g_.sample_in; };
-        auto sample_out = [&](int) -> u64 { return Cfg::UNIT_SAMPLES ? 1 : g_.sample_out; };
+        // Sample distances: compile-time constants where the plan fixed them (Cfg::SAMPLE_IN,
+        // SAMPLE_OUT; 0: from the geometry), so the per-value addresses are immediate offsets
+        // from one pointer instead of 64-bit products.
+        auto sample_in = [&](int) -> u64 { return Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g_.sample_in; };
+        auto sample_out = [&](int) -> u64 { return Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g_.sample_out; };
         Word* row = rows + item * ROW;
         using R0 = Round<0>;
         using RL = Round<LAST_ROUND>;
         Word v[VALUES];
         if (live) {
+            const Word* src0 = in + it.base_in[item] + (u64)R0::base(t, 0) * sample_in(0);
 #pragma unroll
             for (int g = 0; g < R0::GROUPS; ++g) {
                 const int b = R0::base(t, g);
-                const Word* src = in + it.base_in[item] + (u64)b * sample_in(g);
+                const Word* src = R0::STEP ? src0 + (u64)(g * R0::STEP) * sample_in(g)
+                                           : in + it.base_in[item] + (u64)b * sample_in(g);
 #pragma unroll
                 for (int jj = 0; jj < R0::G; ++jj) {
                     const int j = g * R0::G + jj;
@@ -392,21 +426,23 @@ struct NttPass {
             }
             stages<0>(a, tab, v, t);
         }
-        exchange_rounds<Cfg::ROUND_STAGES, LAST_ROUND>(a, tab, row, v, t, live);
+        exchange_rounds<1>(a, tab, row, v, t, live);
         if constexpr (SHUFFLE > 0) shuffle_stages<SHUFFLE - 1>(a, tab, v, t);
         if (!live) return;
         // Position i = base + j D holds frequency k = bitrev(i) = bitrev(base) | bitrev(j D).
+        Word* const dst0 = out + it.base_out[item] + (u64)RL::base(t, 0) * sample_out(0);
 #pragma unroll
         for (int g = 0; g < RL::GROUPS; ++g) {
             const int b = RL::base(t, g);
             const u64 kb = reverse_bits(b, LOG_LEN);
-            Word* dst = out + it.base_out[item] + (u64)b * sample_out(g);
+            Word* dst = RL::STEP ? dst0 + (u64)(g * RL::STEP) * sample_out(g)
+                                 : out + it.base_out[item] + (u64)b * sample_out(g);
 #pragma unroll
             for (int jj = 0; jj < RL::G; ++jj) {
                 const int j = g * RL::G + jj;
                 const u64 k = kb | reverse_bits(RL::offset(jj), LOG_LEN);
                 if constexpr (Cfg::TWIDDLE) {
-                    const u64 ex = (it.m[item] * k) & g_.tw_mask;
+                    const u32 ex = twiddle_exponent(g_, it.m[item], k);
                     v[j] = times_power(a, v[j], tab, g_.tw_hi, g_.tw_lo, g_.tw_lo_bits, ex);
                 }
                 if constexpr (Cfg::WEIGHT == 2) {
