@@ -10,7 +10,7 @@ export LD_LIBRARY_PATH=/usr/local/cuda/lib64 TFFT_CACHE_DIR=/tmp/tfftcache
 OUT=${OUT:-/tmp/out}; cd "$(dirname "$0")"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 for r in $(seq 1 "${1:-1}"); do for pn in f32:32 f32:64 f16:4 f16:8 f16:16 f16:64 bf16:8 f64:16; do
-  ./tfft-ab bench --n "${pn#*:}" --precision "${pn%:*}" --variants-matching warp_shuffles --json "$OUT/ab-r$r-${pn%:*}-${pn#*:}.json" 2>&1 | grep -vE '^\s*$|tfft bench|^wrote' >> "$OUT/ab-h200.txt"
+  ./tfft-ab bench --n "${pn#*:}" --precision "${pn%:*}" --variants-matching warp_shuffles=true --json "$OUT/ab-r$r-${pn%:*}-${pn#*:}.json" 2>&1 | grep -vE '^\s*$|tfft bench|^wrote' >> "$OUT/ab-h200.txt"
 done; done
 tar -C "$OUT" -cf "$OUT/ab-h200-json.tar" $(cd "$OUT"; ls ab-r*.json) && rm "$OUT"/ab-r*.json
 for pn in f32:32 f16:4 f16:8 f16:16 bf16:4 bf16:8; do
