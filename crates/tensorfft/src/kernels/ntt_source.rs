@@ -120,6 +120,7 @@ struct Cfg_{entry} {{
     static constexpr int LOG_VALUES = {log_values};
     static constexpr int ROUND_STAGES = {round};
     static constexpr bool EVEN_ROUNDS = {even};
+    static constexpr int ROUND_SIZES[] = {{{round_sizes}}};
     static constexpr int SHUFFLE_STAGES = {shuffle};
     static constexpr int TILE = {tile};
     static constexpr int THREADS = {threads};
@@ -148,6 +149,12 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             log_values = pass.values_per_thread.trailing_zeros(),
             round = pass.round_stages,
             even = pass.even_rounds,
+            round_sizes = pass
+                .kernel_round_sizes()
+                .iter()
+                .map(|r| r.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
             shuffle = pass.shuffle_stages,
             tile = pass.items_per_tile,
             pad = pass.pad_shift(arithmetic.word_bytes()),

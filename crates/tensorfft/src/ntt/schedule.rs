@@ -579,26 +579,32 @@ impl NttPass {
     /// assert_eq!((s.passes[0].len, s.passes[0].round_sizes()), (2048, vec![4, 4, 3]));
     /// ```
     pub fn round_sizes(&self) -> Vec<u32> {
-        let stages = self.len.trailing_zeros();
-        if stages == 0 || self.round_stages == 0 {
-            return Vec::new();
-        }
-        let rounds = stages.div_ceil(self.round_stages);
-        if !self.even_rounds {
-            let last = stages - (rounds - 1) * self.round_stages;
-            return (0..rounds)
-                .map(|k| {
-                    if k + 1 < rounds {
-                        self.round_stages
-                    } else {
-                        last
-                    }
-                })
-                .collect();
-        }
-        (0..rounds)
-            .map(|k| stages / rounds + u32::from(k < stages % rounds))
-            .collect()
+        split_rounds(
+            self.len.trailing_zeros(),
+            self.round_stages,
+            self.even_rounds,
+        )
+    }
+
+    /// The kernel's rounds: those of [`NttPass::round_sizes`] before the `shuffle_stages` that
+    /// run between lanes (the longer rounds come first, so these are its first rounds). The
+    /// kernel source carries them and checks its own split against them at compile time.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 8, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed)
+    ///     .batch(64);
+    /// let p = &plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0];
+    /// // 256 points: one round of 4 stages, then 4 between lanes.
+    /// assert_eq!((p.kernel_round_sizes(), p.shuffle_stages), (vec![4], 4));
+    /// ```
+    pub fn kernel_round_sizes(&self) -> Vec<u32> {
+        let stages = self
+            .len
+            .trailing_zeros()
+            .saturating_sub(self.shuffle_stages);
+        split_rounds(stages, self.round_stages, self.even_rounds)
     }
 
     /// Threads that compute one item.
@@ -1322,6 +1328,26 @@ impl Geometry {
             items_fastest_out: self.done > 1,
         }
     }
+}
+
+/// `stages` radix-2 stages in the fewest rounds of at most `most`: `most` per round and the rest
+/// last, or (`even`) as evenly as possible, the longer first (`round_start` in `ntt_pass.cuh`).
+fn split_rounds(stages: u32, most: u32, even: bool) -> Vec<u32> {
+    if stages == 0 || most == 0 {
+        return Vec::new();
+    }
+    let rounds = stages.div_ceil(most);
+    (0..rounds)
+        .map(|k| {
+            if even {
+                stages / rounds + u32::from(k < stages % rounds)
+            } else if k + 1 < rounds {
+                most
+            } else {
+                stages - (rounds - 1) * most
+            }
+        })
+        .collect()
 }
 
 /// Whether a pass of `len` points in rounds of at most `round_stages` stages spreads them evenly:

@@ -156,6 +156,7 @@ struct NttPass {
 
     __device__ static void run(const Word* __restrict__ in, Word* __restrict__ out, const Word* __restrict__ tables,
                                const Word* __restrict__ moduli, const NttGeometry& g) {
+        static_assert(rounds_agree<0>(), "the kernel's rounds differ from NttPass::kernel_round_sizes");
         if constexpr (Cfg::DIRECT) {
             run_direct(in, out, tables, moduli, g);
         } else {
@@ -250,6 +251,17 @@ struct NttPass {
         __host__ __device__ static constexpr int offset(int j) { return (j % G) * D; }
         __host__ __device__ static constexpr int row_offset(int j) { return offset(j) + (offset(j) >> Cfg::PAD_SHIFT); }
     };
+
+    // Whether the rounds are those the planner counted (Cfg::ROUND_SIZES, from
+    // NttPass::kernel_round_sizes): the Rust side decides warp-shuffle tails by them.
+    template <int K>
+    __host__ __device__ static constexpr bool rounds_agree() {
+        if constexpr (K > LAST_ROUND) {
+            return sizeof(Cfg::ROUND_SIZES) / sizeof(int) == ROUND_COUNT;
+        } else {
+            return Round<K>::R == Cfg::ROUND_SIZES[K] && rounds_agree<K + 1>();
+        }
+    }
 
     // The radix-2 stages of round K on the thread's values. The pair (i, i + h) of stage s takes
     // the root w_LEN^((i mod h) << s); within a group, i mod h is (base mod D) + (j mod (h/D)) D,
