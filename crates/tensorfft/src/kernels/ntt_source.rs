@@ -73,6 +73,12 @@ impl NttKernelSource {
         };
         let rev = |o: Order| o == Order::BitReversed;
         let unit = pass.sample_in == 1 && pass.sample_out == 1;
+        // Compile-time sample distances where the batch does not change them (0: run time).
+        let (sample_in, sample_out) = if unit || pass.fixed_sample_distances() {
+            (pass.sample_in, pass.sample_out)
+        } else {
+            (0, 0)
+        };
         let entry = format!(
             "ntt_{}{}{}{}_l{}_v{}_r{}{}_t{}_c{}_{}{}{}{}_tw{}_w{}{}{}",
             arithmetic.name(),
@@ -96,10 +102,10 @@ impl NttKernelSource {
             } else {
                 String::new()
             },
-            if unit {
+            if unit || sample_in == 0 {
                 String::new()
             } else {
-                format!("_s{}x{}", pass.sample_in, pass.sample_out)
+                format!("_s{sample_in}x{sample_out}")
             }
         );
         let threads = pass.threads();
@@ -166,8 +172,8 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             twiddle = pass.twiddle.is_some(),
             direct = pass.direct(),
             unit = unit,
-            sample_in = pass.sample_in,
-            sample_out = pass.sample_out,
+            sample_in = sample_in,
+            sample_out = sample_out,
         ));
         NttKernelSource {
             source,

@@ -492,8 +492,8 @@ pub struct NttPass {
     /// or 1 for the block-synchronous baseline ([`NttPass::round_sizes`]).
     pub round_stages: u32,
     /// Whether the stages go in the fewest rounds as evenly as possible (else `round_stages`
-    /// per round and the rest last): set by the planner where the plain split would leave a
-    /// last round of one stage ([`even_rounds_pay`]).
+    /// per round and the rest last): set by the planner for direct passes whose plain split
+    /// would leave a last round of one stage after rounds of 5 ([`even_rounds_pay`]).
     pub even_rounds: bool,
     /// Radix-2 stages at the end of each item's NTT exchanged between the lanes of a warp
     /// (`__shfl_xor_sync`, butterfly distances 1 … 2^(k-1) samples) instead of through shared
@@ -605,6 +605,23 @@ impl NttPass {
             .trailing_zeros()
             .saturating_sub(self.shuffle_stages);
         split_rounds(stages, self.round_stages, self.even_rounds)
+    }
+
+    /// Whether the sample distances depend on the pass alone, not on the batch: true unless the
+    /// columns are interleaved (their distances are multiples of the transform count). The
+    /// kernel then takes them as compile-time constants (one kernel per distance pair; with
+    /// interleaved columns one kernel serves every column count).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap()).batch(64);
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert!(s.passes[0].fixed_sample_distances());
+    /// let s = plan_ntt_schedule(&b.interleaved(true), 4, tensorfft::Direction::Forward).unwrap();
+    /// assert!(!s.passes[0].fixed_sample_distances());
+    /// ```
+    pub fn fixed_sample_distances(&self) -> bool {
+        self.transform_dim + 1 == self.dims.len()
     }
 
     /// Threads that compute one item.
@@ -1100,7 +1117,18 @@ pub fn plan_ntt_schedule_limited(
 }
 
 /// The longest NTT a schedule takes: 2^32 points (Goldilocks' two-adicity; the kernels form the
-/// four-step twiddle's exponent, below the transform length, in 32 bits).
+/// four-step twiddle's exponent, below the transform length, in 32 bits). Longer transforms of a
+/// prime with the roots for them are refused with a typed error.
+///
+/// ```
+/// use tensorfft::ntt::{is_prime, plan_ntt_schedule, NttBatch, NttKind, NttSpec};
+/// use tensorfft::{Direction, Error};
+/// let n = 1usize << 33;
+/// let p = (1u64..).map(|k| (k << 34) + 1).find(|&p| is_prime(p)).unwrap(); // p ≡ 1 mod 2^34
+/// let b = NttBatch::new(NttSpec::new(p, n, NttKind::Cyclic).unwrap());
+/// let err = plan_ntt_schedule(&b, 8, Direction::Forward).unwrap_err();
+/// assert!(matches!(err, Error::Unsupported { .. }));
+/// ```
 pub const MAX_NTT_LEN: u64 = 1 << 32;
 
 /// [`plan_ntt_schedule`] with [`NttScheduleOptions`].
@@ -1350,21 +1378,24 @@ fn split_rounds(stages: u32, most: u32, even: bool) -> Vec<u32> {
         .collect()
 }
 
-/// Whether a pass of `len` points in rounds of at most `round_stages` stages spreads them evenly:
-/// where the plain split leaves one stage for its last round (2048 = 5 + 5 + 1 stages, 512 =
-/// 4 + 4 + 1), whose groups of two samples each take their own addresses. Measured on an H100
-/// (`bench/results/2026-11-25-h100-ntt-lean-butterflies/`, BabyBear): rows of 2048 in 4 + 4 + 3
-/// went from 100 to 64 registers, 2^11 x 32 768 0.392 -> 0.283 ms, 2^22 x 16 0.780 -> 0.643 ms;
-/// but 1024 as 4 + 3 + 3 (2^10 x 65 536 0.253 -> 0.306 ms) and 4096 as 4 + 4 + 4 (2^12 x 16 384
-/// 0.303 -> 0.364 ms) lost against 4 + 4 + 2 and 5 + 5 + 2.
+/// Whether a direct pass of `len` points in rounds of at most `round_stages` stages spreads them
+/// evenly: where the plain split of rounds of 5 (32 values per thread) leaves one stage for its
+/// last round (2048 = 5 + 5 + 1 stages), whose groups of two samples each take their own
+/// addresses. Measured on an H100 (`bench/results/2026-11-25-h100-ntt-lean-butterflies/`,
+/// BabyBear): rows and columns of 2048 in 4 + 4 + 3 went from 100 to 64 registers, 2^11 x 32 768
+/// 0.392 -> 0.283 ms, 2^22 x 16 0.780 -> 0.643 ms (H200: 1.33x and 1.18x); but 1024 as 4 + 3 + 3
+/// (2^10 x 65 536 0.253 -> 0.306 ms) and 4096 as 4 + 4 + 4 (2^12 x 16 384 0.303 -> 0.364 ms) lost
+/// against 4 + 4 + 2 and 5 + 5 + 2. Shorter rounds (512 = 4 + 4 + 1, staged passes) keep the
+/// plain split: not measured.
 ///
 /// ```
 /// use tensorfft::ntt::schedule::even_rounds_pay;
 /// assert!(even_rounds_pay(2048, 5) && !even_rounds_pay(4096, 5) && !even_rounds_pay(1024, 4));
+/// assert!(!even_rounds_pay(512, 4));
 /// ```
 pub fn even_rounds_pay(len: usize, round_stages: u32) -> bool {
     let stages = len.trailing_zeros();
-    round_stages > 1 && stages > round_stages && stages % round_stages == 1
+    round_stages >= 5 && stages > round_stages && stages % round_stages == 1
 }
 
 /// Values per thread, items per tile and the load/store mappings of a pass.
@@ -1412,7 +1443,6 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
     }
     pass.values_per_thread = pass.len.min(8);
     pass.round_stages = pass.values_per_thread.trailing_zeros();
-    pass.even_rounds = even_rounds_pay(pass.len, pass.round_stages);
     let threads_per_item = pass.len / pass.values_per_thread;
     let tile = if pass.items_fastest_in || pass.items_fastest_out {
         // Column groups: 16 items (64 bytes of u32, 128 of u64) per sample row where they fit.

@@ -249,7 +249,7 @@ __device__ __forceinline__ typename A::Word mul_constant(const A& a, typename A:
 // product (q = hi(a ws), r = a w - q p) has r in [0, 2p) for every a below 2^bits, as
 // a w / p - q < a / 2^bits + 1 < 2; so where 2p fits the word (A::LAZY_DIFFERENCE) the product
 // takes x - y + p, in (0, 2p), unreduced: one add instead of a subtract and a minimum
-// (model and test: ntt/word_arithmetic.rs, ShoupLazy).
+// (model and test: shoup_difference_times in ntt/word_arithmetic.rs).
 template <class A>
 __device__ __forceinline__ typename A::Word difference_times(const A& a, typename A::Word x, typename A::Word y,
                                                              Constant<A> c) {
