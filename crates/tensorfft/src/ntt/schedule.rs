@@ -493,7 +493,7 @@ pub struct NttPass {
     pub round_stages: u32,
     /// Whether the stages go in the fewest rounds as evenly as possible (else `round_stages`
     /// per round and the rest last): set by the planner for direct passes whose plain split
-    /// would leave a last round of one stage after rounds of 5 ([`even_rounds_pay`]).
+    /// would leave a last round of one stage ([`even_rounds_pay`]).
     pub even_rounds: bool,
     /// Radix-2 stages at the end of each item's NTT exchanged between the lanes of a warp
     /// (`__shfl_xor_sync`, butterfly distances 1 … 2^(k-1) samples) instead of through shared
@@ -1379,23 +1379,24 @@ fn split_rounds(stages: u32, most: u32, even: bool) -> Vec<u32> {
 }
 
 /// Whether a direct pass of `len` points in rounds of at most `round_stages` stages spreads them
-/// evenly: where the plain split of rounds of 5 (32 values per thread) leaves one stage for its
-/// last round (2048 = 5 + 5 + 1 stages), whose groups of two samples each take their own
-/// addresses. Measured on an H100 (`bench/results/2026-11-25-h100-ntt-lean-butterflies/`,
-/// BabyBear): rows and columns of 2048 in 4 + 4 + 3 went from 100 to 64 registers, 2^11 x 32 768
-/// 0.392 -> 0.283 ms, 2^22 x 16 0.780 -> 0.643 ms (H200: 1.33x and 1.18x); but 1024 as 4 + 3 + 3
-/// (2^10 x 65 536 0.253 -> 0.306 ms) and 4096 as 4 + 4 + 4 (2^12 x 16 384 0.303 -> 0.364 ms) lost
-/// against 4 + 4 + 2 and 5 + 5 + 2. Shorter rounds (512 = 4 + 4 + 1, staged passes) keep the
-/// plain split: not measured.
+/// evenly: where the plain split leaves one stage for its last round (2048 = 5 + 5 + 1 stages
+/// of 32-bit words, 1024 = 3 + 3 + 3 + 1 and 8192 = 3 + 3 + 3 + 3 + 1 of Goldilocks' 8 values
+/// per thread), whose groups of two samples each take their own addresses. Measured on an H100
+/// (`bench/results/2026-11-25-h100-ntt-lean-butterflies/`, BabyBear): rows and columns of 2048
+/// in 4 + 4 + 3 went from 100 to 64 registers, 2^11 x 32 768 0.392 -> 0.283 ms, 2^22 x 16 0.780
+/// -> 0.643 ms (H200: 1.33x and 1.18x; Goldilocks 2^20 and 2^24, whose row passes are evened,
+/// 1.05x and 1.02x with the rest of step 59); but 1024 as 4 + 3 + 3 (2^10 x 65 536 0.253 ->
+/// 0.306 ms) and 4096 as 4 + 4 + 4 (2^12 x 16 384 0.303 -> 0.364 ms) lost against 4 + 4 + 2 and
+/// 5 + 5 + 2. Staged passes (whose last round stores to shared memory) keep the plain split.
 ///
 /// ```
 /// use tensorfft::ntt::schedule::even_rounds_pay;
-/// assert!(even_rounds_pay(2048, 5) && !even_rounds_pay(4096, 5) && !even_rounds_pay(1024, 4));
-/// assert!(!even_rounds_pay(512, 4));
+/// assert!(even_rounds_pay(2048, 5) && even_rounds_pay(1024, 3));
+/// assert!(!even_rounds_pay(4096, 5) && !even_rounds_pay(1024, 4));
 /// ```
 pub fn even_rounds_pay(len: usize, round_stages: u32) -> bool {
     let stages = len.trailing_zeros();
-    round_stages >= 5 && stages > round_stages && stages % round_stages == 1
+    round_stages > 1 && stages > round_stages && stages % round_stages == 1
 }
 
 /// Values per thread, items per tile and the load/store mappings of a pass.
