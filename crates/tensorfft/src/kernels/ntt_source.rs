@@ -125,7 +125,6 @@ struct Cfg_{entry} {{
     static constexpr int VALUES = {values};
     static constexpr int LOG_VALUES = {log_values};
     static constexpr int ROUND_STAGES = {round};
-    static constexpr bool EVEN_ROUNDS = {even};
     static constexpr int ROUND_SIZES[] = {{{round_sizes}}};
     static constexpr int SHUFFLE_STAGES = {shuffle};
     static constexpr int TILE = {tile};
@@ -138,7 +137,6 @@ struct Cfg_{entry} {{
     static constexpr bool REV_OUT = {rev_out};
     static constexpr bool TWIDDLE = {twiddle};
     static constexpr bool DIRECT = {direct};
-    static constexpr bool UNIT_SAMPLES = {unit};
     static constexpr u64 SAMPLE_IN = {sample_in};
     static constexpr u64 SAMPLE_OUT = {sample_out};
     static constexpr int WEIGHT = {weight};
@@ -154,7 +152,6 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             values = pass.values_per_thread,
             log_values = pass.values_per_thread.trailing_zeros(),
             round = pass.round_stages,
-            even = pass.even_rounds,
             round_sizes = pass
                 .kernel_round_sizes()
                 .iter()
@@ -171,7 +168,6 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             rev_out = rev(pass.local_out),
             twiddle = pass.twiddle.is_some(),
             direct = pass.direct(),
-            unit = unit,
             sample_in = sample_in,
             sample_out = sample_out,
         ));

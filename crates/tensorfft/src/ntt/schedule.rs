@@ -567,8 +567,7 @@ impl NttPass {
 
     /// The radix-2 stages of each round of the kernel when no stage runs between lanes:
     /// `log2(len)` stages in rounds of `round_stages` and the rest last, or with `even_rounds`
-    /// in as few rounds, as evenly as possible, the longer first (`round_start` in
-    /// `ntt_pass.cuh`).
+    /// in as few rounds, as evenly as possible, the longer first.
     ///
     /// ```
     /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
@@ -588,7 +587,7 @@ impl NttPass {
 
     /// The kernel's rounds: those of [`NttPass::round_sizes`] before the `shuffle_stages` that
     /// run between lanes (the longer rounds come first, so these are its first rounds). The
-    /// kernel source carries them and checks its own split against them at compile time.
+    /// kernel runs exactly these rounds (`Cfg::ROUND_SIZES` in `ntt_pass.cuh`).
     ///
     /// ```
     /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
@@ -1359,7 +1358,7 @@ impl Geometry {
 }
 
 /// `stages` radix-2 stages in the fewest rounds of at most `most`: `most` per round and the rest
-/// last, or (`even`) as evenly as possible, the longer first (`round_start` in `ntt_pass.cuh`).
+/// last, or (`even`) as evenly as possible, the longer first.
 fn split_rounds(stages: u32, most: u32, even: bool) -> Vec<u32> {
     if stages == 0 || most == 0 {
         return Vec::new();

@@ -8,7 +8,7 @@
 // placing sample s (natural local index) at row position s. Each item's NTT is a radix-2
 // decimation in frequency run in rounds: a thread holds Cfg::VALUES samples in registers and
 // runs up to Cfg::ROUND_STAGES (at most log2(VALUES)) stages on them, then the block exchanges
-// through shared memory (Cfg::EVEN_ROUNDS: the stages spread evenly over the rounds). With one
+// through shared memory (Cfg::ROUND_SIZES: the planner's split, NttPass::kernel_round_sizes). With one
 // stage per round that is the block-synchronous baseline of seed 000: a barrier after every
 // radix-2 stage. The store
 // reads frequency k from row position bitrev(k), multiplies, and writes in the output order.
@@ -54,15 +54,6 @@ __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
     return bits == 0 ? c : (u64)(__brevll(c) >> (64 - bits));
 }
 
-// First stage of round k of `stages` stages in rounds of at most `most`: `most` per round and
-// the rest last, or (even) in as few rounds as evenly as possible, the longer first (11 stages
-// in rounds of at most 5: 4 + 4 + 3 instead of 5 + 5 + 1; NttPass::round_sizes in Rust).
-__host__ __device__ constexpr int round_start(int k, int stages, int most, bool even) {
-    const int rounds = (stages + most - 1) / most;
-    if (!even) return k * most < stages ? k * most : stages;
-    return k * (stages / rounds) + (k < stages % rounds ? k : stages % rounds);
-}
-
 // Row position of local index i: one padding word after every 2^PAD_SHIFT.
 template <int PAD_SHIFT>
 __device__ __forceinline__ int padded(int i) { return (int)((unsigned)i + ((unsigned)i >> PAD_SHIFT)); }
@@ -84,8 +75,23 @@ struct NttPass {
     // rounds cover the first LOG_LEN - SHUFFLE stages.
     static constexpr int SHUFFLE = Cfg::SHUFFLE_STAGES;
     static constexpr int ROUNDS_LEN = LOG_LEN - SHUFFLE;
-    static constexpr int ROUND_COUNT = (ROUNDS_LEN + Cfg::ROUND_STAGES - 1) / Cfg::ROUND_STAGES;
+    // The rounds before the shuffle tail, as the planner split them (Cfg::ROUND_SIZES).
+    static constexpr int ROUND_COUNT = sizeof(Cfg::ROUND_SIZES) / sizeof(int);
     static constexpr int LAST_ROUND = ROUND_COUNT - 1;
+    __host__ __device__ static constexpr int round_start(int k) {
+        int s = 0;
+        for (int i = 0; i < k; ++i) s += Cfg::ROUND_SIZES[i];
+        return s;
+    }
+    __host__ __device__ static constexpr bool rounds_fit() {
+        for (int i = 0; i < ROUND_COUNT; ++i) {
+            if (Cfg::ROUND_SIZES[i] < 1 || Cfg::ROUND_SIZES[i] > Cfg::ROUND_STAGES) return false;
+        }
+        return round_start(ROUND_COUNT) == ROUNDS_LEN;
+    }
+    static_assert(Cfg::ROUND_STAGES <= LOG_VALUES && rounds_fit(),
+                  "rounds of 1 .. ROUND_STAGES stages covering the stages before the shuffle tail");
+    static constexpr bool UNIT_SAMPLES = Cfg::SAMPLE_IN == 1 && Cfg::SAMPLE_OUT == 1;
     static_assert(SHUFFLE == 0 || (Cfg::DIRECT && !Cfg::ITEMS_FAST_IN && (1 << SHUFFLE) <= PER_ITEM &&
                                    SHUFFLE <= 5 && SHUFFLE < LOG_LEN),
                   "warp-shuffle stages need a direct pass with an item's threads in consecutive lanes");
@@ -156,7 +162,6 @@ struct NttPass {
 
     __device__ static void run(const Word* __restrict__ in, Word* __restrict__ out, const Word* __restrict__ tables,
                                const Word* __restrict__ moduli, const NttGeometry& g) {
-        static_assert(rounds_agree<0>(), "the kernel's rounds differ from NttPass::kernel_round_sizes");
         if constexpr (Cfg::DIRECT) {
             run_direct(in, out, tables, moduli, g);
         } else {
@@ -227,13 +232,13 @@ struct NttPass {
         }
     }
 
-    // The rounds: round K runs stages S0 .. S0 + R - 1 (round_start) on groups of G = 2^R
+    // The rounds: round K runs stages S0 .. S0 + R - 1 (Cfg::ROUND_SIZES) on groups of G = 2^R
     // samples D = LEN >> (S0 + R) apart; the thread's VALUES samples are VALUES >> R such groups.
     // Value j of the thread is sample base(j / G) + (j mod G) D.
     template <int K>
     struct Round {
-        static constexpr int S0 = round_start(K, ROUNDS_LEN, Cfg::ROUND_STAGES, Cfg::EVEN_ROUNDS);
-        static constexpr int R = round_start(K + 1, ROUNDS_LEN, Cfg::ROUND_STAGES, Cfg::EVEN_ROUNDS) - S0;
+        static constexpr int S0 = round_start(K);
+        static constexpr int R = Cfg::ROUND_SIZES[K];
         static constexpr int G = 1 << R;
         static constexpr int D = LEN >> (S0 + R);
         static constexpr int GROUPS = VALUES / G;
@@ -251,17 +256,6 @@ struct NttPass {
         __host__ __device__ static constexpr int offset(int j) { return (j % G) * D; }
         __host__ __device__ static constexpr int row_offset(int j) { return offset(j) + (offset(j) >> Cfg::PAD_SHIFT); }
     };
-
-    // Whether the rounds are those the planner counted (Cfg::ROUND_SIZES, from
-    // NttPass::kernel_round_sizes): the Rust side decides warp-shuffle tails by them.
-    template <int K>
-    __host__ __device__ static constexpr bool rounds_agree() {
-        if constexpr (K > LAST_ROUND) {
-            return sizeof(Cfg::ROUND_SIZES) / sizeof(int) == ROUND_COUNT;
-        } else {
-            return Round<K>::R == Cfg::ROUND_SIZES[K] && rounds_agree<K + 1>();
-        }
-    }
 
     // The radix-2 stages of round K on the thread's values. The pair (i, i + h) of stage s takes
     // the root w_LEN^((i mod h) << s); within a group, i mod h is (base mod D) + (j mod (h/D)) D,
@@ -465,7 +459,7 @@ struct NttPass {
             // Contiguous groups (unit samples, D = 1) leave in 16-byte pieces: one store
             // instruction per 16 bytes instead of one per word.
             constexpr int VEC = 16 / sizeof(Word);
-            if constexpr (Cfg::UNIT_SAMPLES && RL::D == 1 && RL::G % VEC == 0) {
+            if constexpr (UNIT_SAMPLES && RL::D == 1 && RL::G % VEC == 0) {
 #pragma unroll
                 for (int jj = 0; jj < RL::G; jj += VEC) store16(dst + jj, &v[g * RL::G + jj]);
             } else {
