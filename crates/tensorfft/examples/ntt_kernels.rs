@@ -1,8 +1,7 @@
 //! Writes the NTT pass kernels of a plan as `.cu` files and, where NVRTC loads, `.cubin` files
 //! (for SASS inspection), and prints the
 //! schedule and each kernel's registers and spills: `cargo run --example ntt_kernels -- DIR LOG_N [u32|u32f|u64|goldilocks] [NR|NN|RN|RR]`
-//! (u32: BabyBear; u32f: 3·2^30 + 1, above 2^31; u64: the 62-bit FHE prime); a fifth argument
-//! `prefetch` plans every pass that can on prefetching blocks.
+//! (u32: BabyBear; u32f: 3·2^30 + 1, above 2^31; u64: the 62-bit FHE prime).
 
 use tensorfft::gpu::nvrtc::{compile_cubin, resource_report};
 use tensorfft::kernels::ntt_source::NttKernelSource;
@@ -38,11 +37,6 @@ fn main() {
         .with_orders(order(o[0]), order(o[1]))
         .batch(((1usize << 26) >> log_n).max(1));
     let s = plan_ntt_schedule(&batch, word, Direction::Forward).expect("plan");
-    let s = if args.get(5).map(String::as_str) == Some("prefetch") {
-        s.prefetched()
-    } else {
-        s
-    };
     println!("{s}");
     std::fs::create_dir_all(&dir).expect("mkdir");
     for i in 0..s.passes.len() {

@@ -241,7 +241,7 @@ fn all_strided_kernels() -> Vec<KernelSource> {
 /// Every NTT pass kernel of lengths 2 … 2^24 (u32) and 2 … 2^22 (u64, Goldilocks), every order
 /// pair, cyclic and negacyclic, both directions, contiguous and interleaved columns (64 and
 /// 100), tiles as planned and as spread on an H100 and an H200, and their block-synchronous
-/// baselines, with and without prefetching blocks; one per kernel name.
+/// baselines; one per kernel name.
 fn all_ntt_kernels() -> Vec<KernelSource> {
     use tensorfft::kernels::ntt_source::NttKernelSource;
     use tensorfft::ntt::schedule::{plan_ntt_schedule_with, NttScheduleOptions};
@@ -292,18 +292,8 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
                 // Warp-shuffle butterflies (`NttPlanOptions::warp_shuffles`: everywhere, or
                 // nowhere, not even in the planner's rows of 256) change only direct row
                 // passes, whose kernels min_tiles 0 already covers.
-                // Prefetching blocks (`NttPlanOptions::prefetch`) change only direct passes
-                // whose tiles are as planned (they are planned so where a pass has many).
                 let shuffled = (min_tiles == 0)
-                    .then(|| {
-                        [
-                            s.clone().warp_shuffles(),
-                            s.clone().without_warp_shuffles(),
-                            s.clone().prefetched(),
-                            s.clone().prefetched().warp_shuffles(),
-                            s.clone().prefetched().block_synchronous(),
-                        ]
-                    })
+                    .then(|| [s.clone().warp_shuffles(), s.clone().without_warp_shuffles()])
                     .into_iter()
                     .flatten();
                 for sched in [s.clone(), s.block_synchronous()]

@@ -94,18 +94,6 @@ impl From<Dir> for Direction {
     }
 }
 
-fn parse_prefetch(s: &str) -> Result<tensorfft::gpu::ntt_plan::Prefetch, String> {
-    use tensorfft::gpu::ntt_plan::Prefetch;
-    match s.to_ascii_lowercase().as_str() {
-        "always" => Ok(Prefetch::Always),
-        "never" => Ok(Prefetch::Never),
-        "planned" => Ok(Prefetch::Planned),
-        _ => Err(format!(
-            "unknown prefetch choice {s:?} (always, never, planned)"
-        )),
-    }
-}
-
 fn parse_precision(s: &str) -> Result<Precision, String> {
     Precision::parse(s).ok_or_else(|| format!("unknown precision {s:?} (f16, f32, f64)"))
 }
@@ -237,11 +225,6 @@ enum NttCommand {
         /// bit for bit the same results.
         #[arg(long)]
         warp_shuffles: bool,
-        /// Every case with this prefetch choice (persistent blocks that copy their next tile
-        /// into shared memory while they compute): always (every direct pass that can), never,
-        /// planned; bit for bit the same results.
-        #[arg(long, value_parser = parse_prefetch)]
-        prefetch: Option<tensorfft::gpu::ntt_plan::Prefetch>,
     },
     /// Time NTTs against the block-synchronous baseline and a device copy.
     Bench {
@@ -330,14 +313,12 @@ fn main() -> ExitCode {
                 field,
                 json,
                 warp_shuffles,
-                prefetch,
             } => ntt_check::run(
                 quick,
                 json.as_deref(),
                 log_n,
                 field.as_deref(),
                 warp_shuffles,
-                prefetch,
             ),
             NttCommand::Bench {
                 quick,

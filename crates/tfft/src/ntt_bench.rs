@@ -10,7 +10,7 @@ use crate::report::RunMeta;
 use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
-use tensorfft::gpu::ntt_plan::{GpuNttPlan, NttPlanOptions, NttWord, Prefetch, WarpShuffles};
+use tensorfft::gpu::ntt_plan::{GpuNttPlan, NttPlanOptions, NttWord, WarpShuffles};
 use tensorfft::gpu::DeviceBuffer;
 use tensorfft::ntt::{
     fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
@@ -69,16 +69,6 @@ pub struct NttBenchRow {
     /// Whether that plan's transform 0 equals the CPU transform too.
     #[serde(default)]
     pub shuffles_exact: Option<bool>,
-    /// Whether the timed plan has prefetching passes (`NttPass::prefetch`).
-    #[serde(default)]
-    pub prefetch_in_plan: bool,
-    /// The same plan with the other prefetch choice (`NttPlanOptions::prefetch`: none where
-    /// the plan has them, else every pass that can), where that changes a pass: its time.
-    #[serde(default)]
-    pub prefetch_ms: Option<f64>,
-    /// Whether that plan's transform 0 equals the CPU transform too.
-    #[serde(default)]
-    pub prefetch_exact: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -253,12 +243,6 @@ pub fn run(
                         row.field, row.log_n
                     ));
                 }
-                if row.prefetch_exact == Some(false) {
-                    errors.push(format!(
-                        "{} 2^{}: the other prefetch plan's output differs from the CPU",
-                        row.field, row.log_n
-                    ));
-                }
                 if row.shuffles_exact == Some(false) {
                     errors.push(format!(
                         "{} 2^{}: the other warp-shuffle plan's output differs from the CPU",
@@ -321,7 +305,7 @@ pub fn run(
 
 fn header() -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>18} | {:>18} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>18} | {}",
         "field",
         "bit",
         "log2 n",
@@ -337,14 +321,13 @@ fn header() -> String {
         "speed",
         "exact",
         "shuffles",
-        "prefetch",
         "vs sppark"
     )
 }
 
 fn row_line(r: &NttBenchRow) -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>18} | {:>18} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>18} | {}",
         if r.interleaved { format!("{}/rows", r.field) } else { r.field.clone() },
         r.word_bits,
         r.log_n,
@@ -367,14 +350,6 @@ fn row_line(r: &NttBenchRow) -> String {
             m,
             r.tfft_ms / m,
             if r.shuffles_exact == Some(true) { "" } else { " WRONG" }
-        )),
-        // The other prefetch choice, the same way.
-        r.prefetch_ms.map_or_else(String::new, |m| format!(
-            "{} {:.4} {:.2}x{}",
-            if r.prefetch_in_plan { "off" } else { "on" },
-            m,
-            r.tfft_ms / m,
-            if r.prefetch_exact == Some(true) { "" } else { " WRONG" }
         )),
         r.vs_sppark
             .map_or_else(String::new, |v| format!("{v:.2}x ({:.4} ms)", r.sppark_ms.unwrap_or(0.0)))
@@ -451,24 +426,6 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
         )?);
         shuffles_ms = Some(time_runs(gpu, reps, || shuffled.execute_in_place(dir, &mut data))?.0);
     }
-    // The other prefetch choice, the same way.
-    let (mut prefetch_ms, mut prefetch_exact) = (None, None);
-    let prefetch_in_plan = plan.schedule(dir).passes.iter().any(|p| p.prefetch);
-    let other_prefetch = if prefetch_in_plan {
-        Prefetch::Never
-    } else {
-        Prefetch::Always
-    };
-    let flipped = plan_with(NttPlanOptions {
-        prefetch: other_prefetch,
-        ..Default::default()
-    })?;
-    if flipped.schedule(dir) != plan.schedule(dir) {
-        prefetch_exact = Some(transform0_exact(
-            gpu, &flipped, dir, &x, &mut data, stride, &want,
-        )?);
-        prefetch_ms = Some(time_runs(gpu, reps, || flipped.execute_in_place(dir, &mut data))?.0);
-    }
     let schedule = plan.schedule(dir);
     let passes = schedule.passes.len();
     let pct = 100.0 * copy_ms / ms;
@@ -513,8 +470,5 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
         shuffles_in_plan,
         shuffles_ms,
         shuffles_exact,
-        prefetch_in_plan,
-        prefetch_ms,
-        prefetch_exact,
     })
 }

@@ -7,7 +7,7 @@ use crate::report::RunMeta;
 use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
-use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord, Prefetch, WarpShuffles};
+use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord, WarpShuffles};
 use tensorfft::ntt::{
     fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
     KOALA_BEAR, PRIME_32,
@@ -35,8 +35,6 @@ pub struct NttCase {
     pub interleaved: bool,
     /// Where the last round of direct row passes runs as warp-shuffle butterflies.
     pub warp_shuffles: WarpShuffles,
-    /// Which direct passes run on persistent, prefetching blocks.
-    pub prefetch: Prefetch,
 }
 
 /// The result of one case in one direction.
@@ -94,11 +92,6 @@ fn case_name(c: &NttCase) -> String {
             WarpShuffles::Everywhere => " shuffles",
             WarpShuffles::Never => " no-shuffles",
         }
-        + match c.prefetch {
-            Prefetch::Planned => "",
-            Prefetch::Always => " prefetch",
-            Prefetch::Never => " no-prefetch",
-        }
 }
 
 /// The sweep: sizes 2 … 2^24 (32-bit primes, `PRIME_32` above 2^31) and 2 … 2^22 (64-bit), both
@@ -125,7 +118,6 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
         baseline: false,
         interleaved: false,
         warp_shuffles: WarpShuffles::Planned,
-        prefetch: Prefetch::Planned,
     };
     let mut out = Vec::new();
     for (p, word, max_log) in [
@@ -251,32 +243,6 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
             c.warp_shuffles = WarpShuffles::Never;
             out.push(c);
         }
-        // Persistent, prefetching blocks on every pass that can, with several tiles per block
-        // and a partial last tile (2^10 × 4101: 513 tiles of 8), columns and rows of two-pass
-        // plans, 64-bit words, p − 1, interleaved columns; and once without where the planner
-        // prefetches (a large batch of short rows).
-        for (p, word, log_n, batch, interleaved) in [
-            (BABY_BEAR, 4, 10, 4101, false),
-            (BABY_BEAR, 4, 8, 20_000, false),
-            (BABY_BEAR, 4, 16, 300, false),
-            (BABY_BEAR, 4, 20, 64, true),
-            (PRIME_32, 4, 12, 2000, false),
-            (GOLDILOCKS, 8, 11, 3001, false),
-            (FHE_62, 8, 16, 40, false),
-        ] {
-            let mut c = base(vec![p], word, log_n, NttKind::Negacyclic, o);
-            c.batch = batch;
-            c.interleaved = interleaved;
-            c.prefetch = Prefetch::Always;
-            c.all_max = log_n == 12;
-            out.push(c);
-        }
-        if o == orders[0] {
-            let mut c = base(vec![BABY_BEAR], 4, 10, NttKind::Cyclic, o);
-            c.batch = 65_536;
-            c.prefetch = Prefetch::Never;
-            out.push(c);
-        }
         // Interleaved columns (row-major matrices): 64, 100 and 3 limbs × 5 columns.
         for (moduli, word, log_n, batch, kind) in [
             (vec![BABY_BEAR], 4, 20, 64, NttKind::Cyclic),
@@ -310,16 +276,10 @@ pub fn run(
     only_log_n: Option<u32>,
     only_field: Option<&str>,
     warp_shuffles: bool,
-    prefetch: Option<Prefetch>,
 ) -> Result<ExitCode, Error> {
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
     let mut cases = sweep(quick);
-    if let Some(p) = prefetch {
-        for c in &mut cases {
-            c.prefetch = p;
-        }
-    }
     if warp_shuffles {
         // The baseline runs no shuffles, and the cases that turn them off stay as they are.
         for c in cases
@@ -431,7 +391,6 @@ fn case_options(c: &NttCase) -> NttPlanOptions {
         block_synchronous: c.baseline,
         max_pass_len: c.max_pass_len,
         warp_shuffles: c.warp_shuffles,
-        prefetch: c.prefetch,
     }
 }
 

@@ -71,34 +71,7 @@ pub struct NttPlanOptions {
     /// instead of a shared-memory exchange (same results, bit for bit); ignored by the
     /// block-synchronous baseline.
     pub warp_shuffles: WarpShuffles,
-    /// Which direct passes run on persistent blocks that prefetch their next tile
-    /// ([`crate::ntt::schedule::NttPass::prefetch`]; same results, bit for bit).
-    pub prefetch: Prefetch,
 }
-
-/// Where an NTT plan prefetches: persistent blocks copy their next tile into shared memory
-/// (`cp.async`) while they compute the current one.
-///
-/// ```
-/// use tensorfft::gpu::ntt_plan::{NttPlanOptions, Prefetch};
-/// let o = NttPlanOptions { prefetch: Prefetch::Never, ..Default::default() };
-/// assert_ne!(o, NttPlanOptions::default()); // the default is the planner's choice
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Prefetch {
-    /// The planner's choice ([`PREFETCH_TILES_PER_MULTIPROCESSOR`]).
-    #[default]
-    Planned,
-    /// Every pass that can ([`crate::ntt::NttSchedule::prefetched`]).
-    Always,
-    /// None: one block per tile.
-    Never,
-}
-
-/// Direct passes of at least this many tiles per multiprocessor prefetch under
-/// [`Prefetch::Planned`] (two tiles or more per resident block at two blocks per
-/// multiprocessor).
-pub const PREFETCH_TILES_PER_MULTIPROCESSOR: usize = 4;
 
 /// Where an NTT plan uses warp-shuffle butterflies (seed 000's warp-shuffle-XOR exchanges).
 ///
@@ -406,9 +379,6 @@ impl Gpu {
                 .max_pass_len
                 .map_or(1 << 30, |m| m.max(2).next_power_of_two()),
             min_tiles: 2 * self.info().multiprocessors.max(1) as usize,
-            prefetch_min_tiles: (options.prefetch == Prefetch::Planned).then_some(
-                PREFETCH_TILES_PER_MULTIPROCESSOR * self.info().multiprocessors.max(1) as usize,
-            ),
         }
     }
 
@@ -423,11 +393,6 @@ impl Gpu {
     ) -> Result<NttSchedule> {
         let s = plan_ntt_schedule_with(batch, word_bytes, dir, &self.ntt_options(options))?;
         let s = options.warp_shuffles.apply(s);
-        let s = match options.prefetch {
-            Prefetch::Planned => s,
-            Prefetch::Always => s.prefetched(),
-            Prefetch::Never => s.without_prefetch(),
-        };
         Ok(if options.block_synchronous {
             s.block_synchronous()
         } else {
@@ -485,13 +450,7 @@ impl Gpu {
                 function,
                 tables: self.upload(&pairs)?,
                 geometry: NttGeometry::of(schedule, index),
-                // Prefetching passes: persistent blocks, as many as are resident at once.
-                blocks: if schedule.passes[index].prefetch {
-                    tiles.min(resident as usize * self.info().multiprocessors.max(1) as usize)
-                        as u32
-                } else {
-                    tiles as u32
-                },
+                blocks: tiles as u32,
                 threads: kernel.threads as u32,
                 shared_bytes: kernel.shared_bytes as u32,
             },

@@ -80,7 +80,7 @@ impl NttKernelSource {
             (0, 0)
         };
         let entry = format!(
-            "ntt_{}{}{}{}_l{}_v{}_r{}{}_t{}_c{}_{}{}{}{}_tw{}_w{}{}{}{}",
+            "ntt_{}{}{}{}_l{}_v{}_r{}{}_t{}_c{}_{}{}{}{}_tw{}_w{}{}{}",
             arithmetic.name(),
             if wide { "w" } else { "" },
             if pass.direct() { "d" } else { "s" },
@@ -106,8 +106,7 @@ impl NttKernelSource {
                 String::new()
             } else {
                 format!("_s{sample_in}x{sample_out}")
-            },
-            if pass.prefetch { "_p" } else { "" }
+            }
         );
         let threads = pass.threads();
         let mut source = String::new();
@@ -138,12 +137,11 @@ struct Cfg_{entry} {{
     static constexpr bool REV_OUT = {rev_out};
     static constexpr bool TWIDDLE = {twiddle};
     static constexpr bool DIRECT = {direct};
-    static constexpr bool PREFETCH = {prefetch};
     static constexpr u64 SAMPLE_IN = {sample_in};
     static constexpr u64 SAMPLE_OUT = {sample_out};
     static constexpr int WEIGHT = {weight};
 }};
-extern "C" __global__ void __launch_bounds__({threads}{min_blocks}) {entry}(
+extern "C" __global__ void __launch_bounds__({threads}) {entry}(
     const {arith}::Word* in, {arith}::Word* out, const {arith}::Word* tables,
     const {arith}::Word* moduli, NttGeometry geometry) {{
     NttPass<Cfg_{entry}>::run(in, out, tables, moduli, geometry);
@@ -170,14 +168,6 @@ extern "C" __global__ void __launch_bounds__({threads}{min_blocks}) {entry}(
             rev_out = rev(pass.local_out),
             twiddle = pass.twiddle.is_some(),
             direct = pass.direct(),
-            prefetch = pass.prefetch,
-            // Prefetching blocks are persistent: two (of 512 threads) per multiprocessor, the
-            // registers capped for it.
-            min_blocks = if pass.prefetch {
-                format!(", {}", (1024 / threads).max(1))
-            } else {
-                String::new()
-            },
             sample_in = sample_in,
             sample_out = sample_out,
         ));

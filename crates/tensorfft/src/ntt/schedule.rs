@@ -504,12 +504,6 @@ pub struct NttPass {
     pub items_fastest_in: bool,
     /// Whether neighbouring threads store neighbouring items.
     pub items_fastest_out: bool,
-    /// Whether the pass runs on persistent blocks that copy their next tile into shared memory
-    /// (asynchronous copies, `cp.async`) while they compute the current one, instead of one
-    /// block per tile that loads, computes and stores in turn: direct passes only
-    /// ([`NttPass::prefetch_fits`]); set by the planner where a pass has enough tiles
-    /// ([`NttScheduleOptions::prefetch_min_tiles`]) or by [`NttSchedule::prefetched`].
-    pub prefetch: bool,
 }
 
 impl NttPass {
@@ -731,39 +725,7 @@ impl NttPass {
     /// assert!(s.passes.iter().all(|p| p.shared_bytes(4) <= 160 * 1024));
     /// ```
     pub fn shared_bytes(&self, word_bytes: usize) -> usize {
-        let rows = self.items_per_tile * self.row_stride(word_bytes) * word_bytes;
-        if self.prefetch {
-            rows + self.staging_bytes(word_bytes)
-        } else {
-            rows
-        }
-    }
-
-    /// Bytes of the staging buffer of a prefetching pass: the next tile, every thread's
-    /// values in its own slots (value j of thread t at word `j · threads + t`).
-    ///
-    /// ```
-    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
-    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 10, NttKind::Cyclic).unwrap()).batch(4096);
-    /// let p = &plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0];
-    /// assert_eq!(p.staging_bytes(4), p.items_per_tile * 1024 * 4);
-    /// ```
-    pub fn staging_bytes(&self, word_bytes: usize) -> usize {
-        self.values_per_thread * self.threads() * word_bytes
-    }
-
-    /// Whether the pass can prefetch ([`NttPass::prefetch`]): a direct pass (its first round
-    /// reads each thread's own samples, which the staging slots hold) whose rows and staging
-    /// buffer leave room for two blocks per multiprocessor ([`PREFETCH_SHARED_BYTES`]).
-    ///
-    /// ```
-    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
-    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 10, NttKind::Cyclic).unwrap()).batch(4096);
-    /// assert!(plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0].prefetch_fits(4));
-    /// ```
-    pub fn prefetch_fits(&self, word_bytes: usize) -> bool {
-        let rows = self.items_per_tile * self.row_stride(word_bytes) * word_bytes;
-        self.direct() && rows + self.staging_bytes(word_bytes) <= PREFETCH_SHARED_BYTES
+        self.items_per_tile * self.row_stride(word_bytes) * word_bytes
     }
 
     /// Tiles (blocks) of the pass.
@@ -784,10 +746,6 @@ const TARGET_THREADS: usize = 512;
 
 /// Most bytes of shared memory a tile may take.
 const TILE_BYTES: usize = 160 * 1024;
-
-/// Most dynamic shared memory of a prefetching block (rows and staging buffer): two blocks per
-/// multiprocessor on sm_90 (228 KB, 1 KB of it reserved per block).
-pub const PREFETCH_SHARED_BYTES: usize = 112 * 1024;
 
 /// A whole NTT plan in one direction: the batch, the arithmetic and the passes.
 ///
@@ -957,40 +915,6 @@ impl NttSchedule {
         self
     }
 
-    /// The same schedule with every pass that can ([`NttPass::prefetch_fits`]) on persistent,
-    /// prefetching blocks ([`NttPass::prefetch`]). Same passes, tiles, roots and results (bit
-    /// for bit).
-    ///
-    /// ```
-    /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
-    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap())
-    ///     .with_orders(Order::Natural, Order::BitReversed);
-    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().prefetched();
-    /// assert!(s.passes.iter().all(|p| p.prefetch));
-    /// ```
-    pub fn prefetched(mut self) -> Self {
-        let word = self.arithmetic.word_bytes();
-        for p in &mut self.passes {
-            p.prefetch = p.prefetch_fits(word);
-        }
-        self
-    }
-
-    /// The same schedule with one block per tile in every pass (no prefetching).
-    ///
-    /// ```
-    /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
-    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 10, NttKind::Cyclic).unwrap());
-    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
-    /// assert!(s.prefetched().without_prefetch().passes.iter().all(|p| !p.prefetch));
-    /// ```
-    pub fn without_prefetch(mut self) -> Self {
-        for p in &mut self.passes {
-            p.prefetch = false;
-        }
-        self
-    }
-
     /// Source and destination of every pass, in place or out of place (see
     /// [`crate::plan::schedule::pass_buffers`]).
     ///
@@ -1050,7 +974,7 @@ impl fmt::Display for NttSchedule {
                 .collect();
             write!(
                 f,
-                "\n  pass {i}: len {} samples @{}/{} {:?}->{:?} items [{}] tile {} threads {}{}{}",
+                "\n  pass {i}: len {} samples @{}/{} {:?}->{:?} items [{}] tile {} threads {}{}",
                 p.len,
                 p.sample_in,
                 p.sample_out,
@@ -1062,8 +986,7 @@ impl fmt::Display for NttSchedule {
                 match p.twiddle {
                     Some(t) => format!(" twiddle w_{}^(m{}·k)", t.root, t.dim),
                     None => String::new(),
-                },
-                if p.prefetch { " prefetch" } else { "" }
+                }
             )?;
         }
         Ok(())
@@ -1158,9 +1081,6 @@ pub struct NttScheduleOptions {
     pub max_pass_len: usize,
     /// Tiles each pass should have at least.
     pub min_tiles: usize,
-    /// Direct passes of at least this many tiles prefetch ([`NttPass::prefetch`]) where they
-    /// can ([`NttPass::prefetch_fits`]); `None`: no pass does.
-    pub prefetch_min_tiles: Option<usize>,
 }
 
 impl Default for NttScheduleOptions {
@@ -1168,7 +1088,6 @@ impl Default for NttScheduleOptions {
         NttScheduleOptions {
             max_pass_len: 1 << 30,
             min_tiles: 0,
-            prefetch_min_tiles: None,
         }
     }
 }
@@ -1315,9 +1234,6 @@ pub fn plan_ntt_schedule_with(
         if shuffles_pay(pass, word_bytes) {
             pass.shuffle_stages = pass.shuffle_tail();
         }
-        pass.prefetch = options
-            .prefetch_min_tiles
-            .is_some_and(|m| pass.tiles() >= m && pass.prefetch_fits(word_bytes));
     }
     Ok(NttSchedule {
         batch: batch.clone(),
@@ -1405,7 +1321,6 @@ impl Geometry {
             shuffle_stages: 0,
             items_fastest_in: self.rest > 1,
             items_fastest_out: self.rest > 1,
-            prefetch: false,
         }
     }
 
@@ -1438,7 +1353,6 @@ impl Geometry {
             shuffle_stages: 0,
             items_fastest_in: self.done > 1,
             items_fastest_out: self.done > 1,
-            prefetch: false,
         }
     }
 }

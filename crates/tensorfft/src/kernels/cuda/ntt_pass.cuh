@@ -96,9 +96,6 @@ struct NttPass {
                                    SHUFFLE <= 5 && SHUFFLE < LOG_LEN),
                   "warp-shuffle stages need a direct pass with an item's threads in consecutive lanes");
 
-    static_assert(!Cfg::PREFETCH || (Cfg::DIRECT && CONCURRENT == TILE),
-                  "prefetching passes are direct, all of a tile's items at once");
-
     // Per-item data of the current tile.
     struct Items {
         u64 base_in[TILE];
@@ -320,20 +317,18 @@ struct NttPass {
 
     // Rounds K, K + 1, ..., LAST_ROUND through the item's shared-memory row: each stores the
     // previous round's values, waits for the block, loads its own and runs its stages. Returns
-    // (in v) the last round's values. after_first_barrier() runs once, after round 1's barrier
-    // (a prefetching pass issues its next tile's copies there).
-    template <int K, class Hook>
+    // (in v) the last round's values.
+    template <int K>
     __device__ __forceinline__ static void exchange_rounds(const A& a, const Word* roots, Word* row, Word (&v)[VALUES],
-                                                           int t, bool live, Hook after_first_barrier) {
+                                                           int t, bool live) {
         if constexpr (K <= LAST_ROUND) {
             if (live) store_row<K - 1>(row, v, t);
             __syncthreads();
-            if constexpr (K == 1) after_first_barrier();
             if (live) {
                 load_row<K>(row, v, t);
                 stages<K>(a, roots, v, t);
             }
-            exchange_rounds<K + 1>(a, roots, row, v, t, live, after_first_barrier);
+            exchange_rounds<K + 1>(a, roots, row, v, t, live);
         }
     }
 
@@ -391,88 +386,63 @@ struct NttPass {
 
     // Natural local input and bit-reversed local output (decimation in frequency leaves frequency
     // k at position bitrev(k), which is where it belongs): the first round reads its samples
-    // straight from device memory (or, prefetching, from the thread's staging slots) and the
-    // last round writes straight back, so shared memory only carries the exchanges between
-    // rounds. The TILE items are computed at once; neighbouring threads take neighbouring items
-    // (Cfg::ITEMS_FAST_IN: the items are the contiguous side) or neighbouring samples.
+    // straight from device memory and the last round writes straight back, so shared memory only
+    // carries the exchanges between rounds. The TILE items are computed at once; neighbouring
+    // threads take neighbouring items (Cfg::ITEMS_FAST_IN: the items are the contiguous side) or
+    // neighbouring samples.
     __device__ static void run_direct(const Word* __restrict__ in, Word* __restrict__ out,
                                       const Word* __restrict__ tables, const Word* __restrict__ moduli,
                                       const NttGeometry& g_) {
-        if constexpr (Cfg::PREFETCH) {
-            run_prefetched(in, out, tables, moduli, g_);
-        } else {
-            extern __shared__ __align__(16) unsigned char smem_raw[];
-            Word* rows = reinterpret_cast<Word*>(smem_raw);
-            __shared__ Items it;
-            const u64 first = (u64)blockIdx.x * TILE;
-            const int tid = threadIdx.x;
-            describe_tile(g_, first, it, moduli);
-            const int item = Cfg::ITEMS_FAST_IN ? tid % TILE : tid / PER_ITEM;
-            const int t = Cfg::ITEMS_FAST_IN ? tid / TILE : tid % PER_ITEM;
-            const bool live = first + item < g_.items;
-            const A a{live ? it.p[item] : Word(1)};
-            const Word* tab = tables + 2 * (live ? it.table[item] : 0);
-            Word v[VALUES];
-            if (live) {
-                const Word* src0 = in + it.base_in[item] + (u64)Round<0>::base(t, 0) * sample_in_of(g_);
-                first_round(a, tab, v, t, it, item, g_, [&](int g, int jj) { return *first_round_source(src0, in, it, item, t, g, jj, g_); });
-            }
-            exchange_rounds<1>(a, tab, rows + item * ROW, v, t, live, [] {});
-            finish(a, tab, out, v, t, live, it, item, g_);
-        }
-    }
-
-    // Sample distances: compile-time constants where the plan fixed them (Cfg::SAMPLE_IN,
-    // SAMPLE_OUT; 0: from the geometry), so the per-value addresses are immediate offsets from
-    // one pointer instead of 64-bit products.
-    __device__ __forceinline__ static u64 sample_in_of(const NttGeometry& g) { return Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g.sample_in; }
-    __device__ __forceinline__ static u64 sample_out_of(const NttGeometry& g) { return Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g.sample_out; }
-
-    // Where value (g, jj) of the first round sits in device memory (src0: group 0's first sample).
-    __device__ __forceinline__ static const Word* first_round_source(const Word* src0, const Word* in, const Items& it, int item,
-                                                                     int t, int g, int jj, const NttGeometry& g_) {
+        extern __shared__ __align__(16) unsigned char smem_raw[];
+        Word* rows = reinterpret_cast<Word*>(smem_raw);
+        __shared__ Items it;
+        const u64 first = (u64)blockIdx.x * TILE;
+        const int tid = threadIdx.x;
+        describe_tile(g_, first, it, moduli);
+        const int item = Cfg::ITEMS_FAST_IN ? tid % TILE : tid / PER_ITEM;
+        const int t = Cfg::ITEMS_FAST_IN ? tid / TILE : tid % PER_ITEM;
+        const bool live = first + item < g_.items;
+        const A a{live ? it.p[item] : Word(1)};
+        const Word* tab = tables + 2 * (live ? it.table[item] : 0);
+        // Sample distances: compile-time constants where the plan fixed them (Cfg::SAMPLE_IN,
+        // SAMPLE_OUT; 0: from the geometry), so the per-value addresses are immediate offsets
+        // from one pointer instead of 64-bit products.
+        auto sample_in = [&](int) -> u64 { return Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g_.sample_in; };
+        auto sample_out = [&](int) -> u64 { return Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g_.sample_out; };
+        Word* row = rows + item * ROW;
         using R0 = Round<0>;
-        const u64 s = sample_in_of(g_);
-        const Word* src = R0::STEP ? src0 + (u64)(g * R0::STEP) * s : in + it.base_in[item] + (u64)R0::base(t, g) * s;
-        return src + (u64)R0::offset(jj) * s;
-    }
-
-    // The first round: value j = g G + jj from load(g, jj), weighted on the input side
-    // (Cfg::WEIGHT == 1), then the round's stages.
-    template <class Load>
-    __device__ __forceinline__ static void first_round(const A& a, const Word* tab, Word (&v)[VALUES], int t, const Items& it,
-                                                       int item, const NttGeometry& g_, Load load) {
-        using R0 = Round<0>;
+        using RL = Round<LAST_ROUND>;
+        Word v[VALUES];
+        if (live) {
+            const Word* src0 = in + it.base_in[item] + (u64)R0::base(t, 0) * sample_in(0);
 #pragma unroll
-        for (int g = 0; g < R0::GROUPS; ++g) {
+            for (int g = 0; g < R0::GROUPS; ++g) {
+                const int b = R0::base(t, g);
+                const Word* src = R0::STEP ? src0 + (u64)(g * R0::STEP) * sample_in(g)
+                                           : in + it.base_in[item] + (u64)b * sample_in(g);
 #pragma unroll
-            for (int jj = 0; jj < R0::G; ++jj) {
-                const int j = g * R0::G + jj;
-                v[j] = load(g, jj);
-                if constexpr (Cfg::WEIGHT == 1) {
-                    const u64 n = (u64)(R0::base(t, g) + R0::offset(jj)) * g_.sample_in_weight + it.weight[item];
-                    v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, n);
+                for (int jj = 0; jj < R0::G; ++jj) {
+                    const int j = g * R0::G + jj;
+                    v[j] = src[(u64)R0::offset(jj) * sample_in(g)];
+                    if constexpr (Cfg::WEIGHT == 1) {
+                        const u64 n = (u64)(b + R0::offset(jj)) * g_.sample_in_weight + it.weight[item];
+                        v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, n);
+                    }
                 }
             }
+            stages<0>(a, tab, v, t);
         }
-        stages<0>(a, tab, v, t);
-    }
-
-    // After the rounds: the warp-shuffle stages, then the outputs (four-step twiddle, output
-    // weight) to device memory. Position i = base + j D holds frequency
-    // k = bitrev(i) = bitrev(base) | bitrev(j D).
-    __device__ __forceinline__ static void finish(const A& a, const Word* tab, Word* __restrict__ out, Word (&v)[VALUES], int t,
-                                                  bool live, const Items& it, int item, const NttGeometry& g_) {
+        exchange_rounds<1>(a, tab, row, v, t, live);
         if constexpr (SHUFFLE > 0) shuffle_stages<SHUFFLE - 1>(a, tab, v, t);
         if (!live) return;
-        using RL = Round<LAST_ROUND>;
-        const u64 so = sample_out_of(g_);
-        Word* const dst0 = out + it.base_out[item] + (u64)RL::base(t, 0) * so;
+        // Position i = base + j D holds frequency k = bitrev(i) = bitrev(base) | bitrev(j D).
+        Word* const dst0 = out + it.base_out[item] + (u64)RL::base(t, 0) * sample_out(0);
 #pragma unroll
         for (int g = 0; g < RL::GROUPS; ++g) {
             const int b = RL::base(t, g);
             const u64 kb = reverse_bits(b, LOG_LEN);
-            Word* dst = RL::STEP ? dst0 + (u64)(g * RL::STEP) * so : out + it.base_out[item] + (u64)b * so;
+            Word* dst = RL::STEP ? dst0 + (u64)(g * RL::STEP) * sample_out(g)
+                                 : out + it.base_out[item] + (u64)b * sample_out(g);
 #pragma unroll
             for (int jj = 0; jj < RL::G; ++jj) {
                 const int j = g * RL::G + jj;
@@ -494,91 +464,8 @@ struct NttPass {
                 for (int jj = 0; jj < RL::G; jj += VEC) store16(dst + jj, &v[g * RL::G + jj]);
             } else {
 #pragma unroll
-                for (int jj = 0; jj < RL::G; ++jj) dst[(u64)RL::offset(jj) * so] = v[g * RL::G + jj];
+                for (int jj = 0; jj < RL::G; ++jj) dst[(u64)RL::offset(jj) * sample_out(g)] = v[g * RL::G + jj];
             }
-        }
-    }
-
-    // One word from device memory into shared memory without passing through registers
-    // (cp.async; completed by cp_async_wait).
-    __device__ __forceinline__ static void copy_async(Word* dst, const Word* src) {
-        const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-        if constexpr (sizeof(Word) == 4) {
-            asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(d), "l"(src) : "memory");
-        } else {
-            asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(d), "l"(src) : "memory");
-        }
-    }
-    __device__ __forceinline__ static void cp_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
-    __device__ __forceinline__ static void cp_async_wait() { asm volatile("cp.async.wait_all;" ::: "memory"); }
-
-    // The thread's first-round samples of the tile starting at item `first` into its staging
-    // slots (value j at stage[j THREADS + tid]); one commit group.
-    __device__ __forceinline__ static void stage_tile(const Word* __restrict__ in, Word* stage, const Items& it, int item, int t,
-                                                      bool live, const NttGeometry& g_) {
-        if (live) {
-            const Word* src0 = in + it.base_in[item] + (u64)Round<0>::base(t, 0) * sample_in_of(g_);
-#pragma unroll
-            for (int g = 0; g < Round<0>::GROUPS; ++g) {
-#pragma unroll
-                for (int jj = 0; jj < Round<0>::G; ++jj) {
-                    const int j = g * Round<0>::G + jj;
-                    copy_async(stage + j * THREADS + threadIdx.x, first_round_source(src0, in, it, item, t, g, jj, g_));
-                }
-            }
-        }
-        cp_async_commit();
-    }
-
-    // Persistent blocks that prefetch (Cfg::PREFETCH): block b runs tiles b, b + grid, ...; the
-    // next tile's samples travel into the staging buffer (each thread copies the samples its
-    // own first round will read, so its copies need no barrier, only their completion) while
-    // the current tile's rounds run. Item descriptions rotate through three slots: the one
-    // written for the next tile was last read two tiles ago, before the previous tile's
-    // barrier.
-    __device__ static void run_prefetched(const Word* __restrict__ in, Word* __restrict__ out,
-                                          const Word* __restrict__ tables, const Word* __restrict__ moduli,
-                                          const NttGeometry& g_) {
-        extern __shared__ __align__(16) unsigned char smem_raw[];
-        Word* rows = reinterpret_cast<Word*>(smem_raw);
-        Word* stage = rows + TILE * ROW;
-        __shared__ Items its[3];
-        const u64 tiles = (g_.items + TILE - 1) / TILE;
-        const int tid = threadIdx.x;
-        const int item = Cfg::ITEMS_FAST_IN ? tid % TILE : tid / PER_ITEM;
-        const int t = Cfg::ITEMS_FAST_IN ? tid / TILE : tid % PER_ITEM;
-        u64 tile = blockIdx.x;
-        if (tile >= tiles) return;
-        describe_tile(g_, tile * TILE, its[0], moduli);
-        stage_tile(in, stage, its[0], item, t, tile * TILE + item < g_.items, g_);
-        for (int i = 0; tile < tiles; ++i, tile += gridDim.x) {
-            const Items& it = its[i % 3];
-            Items& next_it = its[(i + 1) % 3];
-            const u64 first = tile * TILE;
-            const u64 next = first + (u64)gridDim.x * TILE;
-            const bool live = first + item < g_.items;
-            const A a{live ? it.p[item] : Word(1)};
-            const Word* tab = tables + 2 * (live ? it.table[item] : 0);
-            Word v[VALUES];
-            cp_async_wait();
-            if (live) {
-                first_round(a, tab, v, t, it, item, g_, [&](int g, int jj) {
-                    return stage[(g * Round<0>::G + jj) * THREADS + tid];
-                });
-            }
-            // The next tile's items, for the copies issued after the first barrier below.
-            for (int slot = tid; slot < TILE; slot += THREADS) {
-                if (next + slot < g_.items) describe(g_, next + slot, next_it, slot, moduli);
-            }
-            // After the barrier every thread sees the descriptions; this thread's slots were
-            // read by its first round above (its stages consumed them).
-            auto prefetch = [&] { stage_tile(in, stage, next_it, item, t, next + item < g_.items, g_); };
-            if constexpr (LAST_ROUND == 0) {
-                __syncthreads();
-                prefetch();
-            }
-            exchange_rounds<1>(a, tab, rows + item * ROW, v, t, live, prefetch);
-            finish(a, tab, out, v, t, live, it, item, g_);
         }
     }
 };
