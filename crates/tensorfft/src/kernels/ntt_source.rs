@@ -109,6 +109,8 @@ impl NttKernelSource {
             }
         );
         let threads = pass.threads();
+        // The rows' layout (`ntt/row_layout.rs`); the kernel name carries it.
+        let layout = pass.row_layout(arithmetic.word_bytes());
         let mut source = String::new();
         for part in [NTT_ARITHMETIC, NTT_PASS] {
             for line in part.lines().filter(|l| l.trim() != "#pragma once") {
@@ -129,7 +131,7 @@ struct Cfg_{entry} {{
     static constexpr int SHUFFLE_STAGES = {shuffle};
     static constexpr int TILE = {tile};
     static constexpr int THREADS = {threads};
-    static constexpr int PAD_SHIFT = {pad};
+    static constexpr int ROW_TERMS[4] = {{{c1}, {s1}, {c2}, {s2}}};
     static constexpr int ROW = {row};
     static constexpr bool ITEMS_FAST_IN = {fast_in};
     static constexpr bool ITEMS_FAST_OUT = {fast_out};
@@ -160,8 +162,11 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
                 .join(", "),
             shuffle = pass.shuffle_stages,
             tile = pass.items_per_tile,
-            pad = pass.pad_shift(arithmetic.word_bytes()),
-            row = pass.row_stride(arithmetic.word_bytes()),
+            c1 = layout.terms[0].0,
+            s1 = layout.terms[0].1,
+            c2 = layout.terms[1].0,
+            s2 = layout.terms[1].1,
+            row = layout.row,
             fast_in = pass.items_fastest_in,
             fast_out = pass.items_fastest_out,
             rev_in = rev(pass.local_in),

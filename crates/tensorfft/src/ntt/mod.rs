@@ -21,6 +21,7 @@ pub mod executor;
 pub mod modulus;
 pub mod primes;
 pub mod reference;
+pub mod row_layout;
 pub mod schedule;
 pub mod spec;
 pub mod tables;

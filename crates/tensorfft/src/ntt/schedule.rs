@@ -678,10 +678,10 @@ impl NttPass {
         self.concurrent_items() * self.threads_per_item()
     }
 
-    /// Padding of an item's shared-memory row: one word after every `2^pad_shift(word_bytes)`
-    /// (32 four-byte or 16 eight-byte words: one pass over the banks). The rounds' accesses
-    /// then cost at most 1.7 times the conflict-free wavefronts (bank model of the rounds:
-    /// 80 of 48 for 1024 u32 samples in rounds of 8, 96 of 64 in rounds of 16; 96 of 96 for u64).
+    /// Padding of an item's shared-memory row in staged passes (and the rows' sizing in the
+    /// planner): one word after every `2^pad_shift(word_bytes)` (32 four-byte or 16 eight-byte
+    /// words: one pass over the banks). Direct passes of several rounds take the layout with
+    /// the fewest bank conflicts instead ([`NttPass::row_layout`]).
     ///
     /// ```
     /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
@@ -716,6 +716,19 @@ impl NttPass {
         words + skew
     }
 
+    /// The layout of the items' shared-memory rows ([`super::row_layout::direct_row_layout`]:
+    /// direct passes of several rounds take the one with the fewest bank conflicts).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 10, NttKind::Cyclic).unwrap()).batch(64);
+    /// let p = &plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0];
+    /// assert!(p.row_layout(4).row >= 1024);
+    /// ```
+    pub fn row_layout(&self, word_bytes: usize) -> super::row_layout::RowLayout {
+        super::row_layout::direct_row_layout(self, word_bytes)
+    }
+
     /// Dynamic shared memory of one block for words of `word_bytes` bytes.
     ///
     /// ```
@@ -725,7 +738,7 @@ impl NttPass {
     /// assert!(s.passes.iter().all(|p| p.shared_bytes(4) <= 160 * 1024));
     /// ```
     pub fn shared_bytes(&self, word_bytes: usize) -> usize {
-        self.items_per_tile * self.row_stride(word_bytes) * word_bytes
+        self.items_per_tile * self.row_layout(word_bytes).row * word_bytes
     }
 
     /// Tiles (blocks) of the pass.

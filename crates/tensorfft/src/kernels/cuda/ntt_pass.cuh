@@ -54,9 +54,12 @@ __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
     return bits == 0 ? c : (u64)(__brevll(c) >> (64 - bits));
 }
 
-// Row position of local index i: one padding word after every 2^PAD_SHIFT.
-template <int PAD_SHIFT>
-__device__ __forceinline__ int padded(int i) { return (int)((unsigned)i + ((unsigned)i >> PAD_SHIFT)); }
+// Row position of local index i in a layout of padding terms T = {c1, s1, c2, s2}: c1 words
+// after every 2^s1 samples and c2 after every 2^s2 (ntt/row_layout.rs; c = 0: no term).
+template <const int* T>
+__host__ __device__ constexpr int row_position(int i) {
+    return (int)((unsigned)i + (unsigned)T[0] * ((unsigned)i >> T[1]) + (unsigned)T[2] * ((unsigned)i >> T[3]));
+}
 
 template <class Cfg>
 struct NttPass {
@@ -193,7 +196,7 @@ struct NttPass {
                 const u64 n = (u64)s * g.sample_in_weight + it.weight[item];
                 x = times_power(a, x, tables + 2 * it.table[item], g.wt_hi, g.wt_lo, g.wt_lo_bits, n);
             }
-            rows[item * ROW + padded<Cfg::PAD_SHIFT>(s)] = x;
+            rows[item * ROW + row_position<Cfg::ROW_TERMS>(s)] = x;
         }
         __syncthreads();
 
@@ -215,7 +218,7 @@ struct NttPass {
             const int q = Cfg::ITEMS_FAST_OUT ? e / TILE : e % LEN;
             if (first + item >= g.items) continue;
             const int k = Cfg::REV_OUT ? (int)reverse_bits(q, LOG_LEN) : q;
-            Word y = rows[item * ROW + padded<Cfg::PAD_SHIFT>((int)reverse_bits(k, LOG_LEN))];
+            Word y = rows[item * ROW + row_position<Cfg::ROW_TERMS>((int)reverse_bits(k, LOG_LEN))];
             if constexpr (Cfg::TWIDDLE || Cfg::WEIGHT == 2) {
                 A a{it.p[item]};
                 const Word* t = tables + 2 * it.table[item];
@@ -250,11 +253,11 @@ struct NttPass {
         // Where D divides PER_ITEM or every group is below D, base(t, g) = base(t, 0) + g STEP
         // (STEP 0: not linear), so per-group addresses are compile-time offsets from one.
         static constexpr int STEP = PER_ITEM % D == 0 ? PER_ITEM * G : D >= PER_ITEM * GROUPS ? PER_ITEM : 0;
-        // Offset of value j from its group's base, in samples and in padded row words: the base's
-        // position within its 2^PAD_SHIFT-word chunk is below D or leaves room for the whole
-        // group, so the padding of base + j D is the base's plus that of j D.
+        // Offset of value j from its group's base, in samples and in padded row words: within
+        // every padding term's chunk of 2^s samples the base's position is below D or leaves
+        // room for the whole group, so the padding of base + j D is the base's plus that of j D.
         __host__ __device__ static constexpr int offset(int j) { return (j % G) * D; }
-        __host__ __device__ static constexpr int row_offset(int j) { return offset(j) + (offset(j) >> Cfg::PAD_SHIFT); }
+        __host__ __device__ static constexpr int row_offset(int j) { return row_position<Cfg::ROW_TERMS>(offset(j)); }
     };
 
     // The radix-2 stages of round K on the thread's values. The pair (i, i + h) of stage s takes
@@ -298,7 +301,7 @@ struct NttPass {
         using Rd = Round<K>;
 #pragma unroll
         for (int g = 0; g < Rd::GROUPS; ++g) {
-            const Word* p = row + padded<Cfg::PAD_SHIFT>(Rd::base(t, g));
+            const Word* p = row + row_position<Cfg::ROW_TERMS>(Rd::base(t, g));
 #pragma unroll
             for (int jj = 0; jj < Rd::G; ++jj) v[g * Rd::G + jj] = p[Rd::row_offset(jj)];
         }
@@ -309,7 +312,7 @@ struct NttPass {
         using Rd = Round<K>;
 #pragma unroll
         for (int g = 0; g < Rd::GROUPS; ++g) {
-            Word* p = row + padded<Cfg::PAD_SHIFT>(Rd::base(t, g));
+            Word* p = row + row_position<Cfg::ROW_TERMS>(Rd::base(t, g));
 #pragma unroll
             for (int jj = 0; jj < Rd::G; ++jj) p[Rd::row_offset(jj)] = v[g * Rd::G + jj];
         }
