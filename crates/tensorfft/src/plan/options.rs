@@ -359,7 +359,7 @@ pub struct Tuning {
     /// for the others), N = 4 …
     /// 1024, dense transforms (the rows of a multi-dimensional plan too). Default: on where it
     /// measured faster than the Stockham kernel (`plan::warp_shuffles::shuffles_by_default`:
-    /// f32 N = 32; f16 8, 16; bf16 4, 8) and no other single-pass field is set.
+    /// f32 N = 32; f16 8, 16; bf16 8) and no other single-pass field is set.
     pub warp_shuffles: Option<bool>,
     /// F16 strided passes whose neighbouring items are neighbours in memory: compute two items
     /// per f16x2 instruction (packed half arithmetic on pairs of items; every distance of the

@@ -226,14 +226,21 @@ pub fn plan_c2c_recipe(
     let widest = if half_arithmetic { 2 } else { 16 / elem };
     let direct_width = cuda_core_ends.fold(widest, |w, r| w.min(lanes / r)).max(1);
     // Direct accesses should fill whole 32-byte sectors with one transform's threads in one
-    // instruction; shorter transforms go through shared memory with 16-byte copies.
-    let io = tuning
-        .io
-        .unwrap_or(if half_arithmetic || t * direct_width * elem >= 32 {
+    // instruction; shorter transforms go through shared memory with 16-byte copies. The
+    // exception: 4-point transforms of 2-byte data, one per thread, whose 16 bytes a thread
+    // loads directly (4-byte loads; the warp's 512 contiguous bytes come from L1) on blocks
+    // that are not persistent: f16 101.2% of the copy on an H200 and 100.7% on an H100, bf16
+    // 101.1% and 100.8%, against 87.6–88.2% and 94.7–95.2% for the warp-shuffle kernel in the
+    // same processes (`bench/results/2026-11-26-h200-tiny-half/`, `…-h100-tiny-half/`;
+    // bench/NOTES.md step 64).
+    let tiny_half = elem == 4 && n == 4 && t == 1 && !half_arithmetic;
+    let io = tuning.io.unwrap_or(
+        if half_arithmetic || t * direct_width * elem >= 32 || tiny_half {
             IoMode::Direct
         } else {
             IoMode::Staged
-        });
+        },
+    );
     let vector_width = match io {
         IoMode::Staged => 1,
         IoMode::Direct => direct_width,
@@ -293,7 +300,7 @@ pub fn plan_c2c_recipe(
     let long_half = half_arithmetic && n >= 16384;
     let persistent = tuning
         .persistent
-        .unwrap_or(precision == Precision::F16 && !short_f16 && !half_arithmetic);
+        .unwrap_or(precision == Precision::F16 && !short_f16 && !half_arithmetic && !tiny_half);
     // * f32 N = 64 (one block of 64 transforms per tile, 3 blocks per SM): issuing the tile's
     //   loads through the prefetch path measured 97.4% and 97.5% of copy (0.979× and 0.977×
     //   cuFFT) against 96.5% and 96.3% (0.969×, 0.966×); bench/results/2026-11-21-h200-f32-64-*.

@@ -67,21 +67,20 @@ pub fn shuffles_by_default(n: usize, precision: Precision, tuning: &Tuning) -> b
 
 /// The lengths where the warp-shuffle kernel beat the Stockham single pass on an H100 in every
 /// round (three for f16 and f32, two for bf16), % of a device copy, Stockham → shuffles
-/// (bench/NOTES.md step 57): f16 N = 8 62.6 → 99.5, N = 16 95.7 → 100.5;
-/// bf16 N = 4 77.2 → 94.9, N = 8 62.4 → 99.6; f32 N = 32 87–93 → 100–103. Elsewhere the
-/// Stockham kernel is at the copy bandwidth already (within ±1%; f64 everywhere; bf16 16 101.5
-/// against 100.4 in its one round) or faster (N ≥ 128 in 2-byte data, ≥ 512 in f32, ≥ 256 in
-/// f64, where 32 lanes must hold 8 or more values). f16 N = 4 went back to the Stockham kernel
-/// once its one stage is staged in f16 (bench/NOTES.md step 63; same process: H200 96.6%
-/// against 88.1% on shuffles, and 96.7 / 97.0% against 87.3 / 86.7% in two earlier sessions;
-/// H100 91.6 / 91.1% against 95.6 / 95.1%). On the H200 f16 N = 16 measured 2–3% slower on
-/// shuffles than on the Stockham kernel in two sessions (steps 60 and 63); kept for its 5% on
-/// the H100.
+/// (bench/NOTES.md step 57): f16 N = 8 62.6 → 99.5, N = 16 95.7 → 100.5; bf16 N = 8 62.4 →
+/// 99.6; f32 N = 32 87–93 → 100–103. Elsewhere the Stockham kernel is at the copy bandwidth
+/// already (within ±1%; f64 everywhere; bf16 16 101.5 against 100.4 in its one round) or faster
+/// (N ≥ 128 in 2-byte data, ≥ 512 in f32, ≥ 256 in f64, where 32 lanes must hold 8 or more
+/// values). N = 4 in f16 and bf16 went back to the Stockham kernel once it loads one transform
+/// per thread directly with its one stage in the data's format (bench/NOTES.md steps 63–64:
+/// 100.6–101.2% of the copy on an H200 and an H100 against 87.6–95.2% on shuffles). On the H200
+/// f16 N = 16 measured 2–3% slower on shuffles than on the Stockham kernel in two sessions
+/// (steps 60 and 63); kept for its 5% on the H100.
 fn measured_faster(n: usize, precision: Precision) -> bool {
     match precision {
         Precision::F32 => n == 32,
         Precision::F16 => matches!(n, 8 | 16),
-        Precision::BF16 => matches!(n, 4 | 8),
+        Precision::BF16 => n == 8,
         Precision::F64 | Precision::F32Split => false,
     }
 }
