@@ -287,4 +287,24 @@ proptest! {
             }
         }
     }
+
+    /// Any column count of an interleaved batch (row-major matrices: 3, 5, 6 … columns) and any
+    /// length up to 2^24: every pass splits its items' samples evenly over power-of-two values
+    /// per thread (the kernels index a thread's values by bits).
+    #[test]
+    fn interleaved_column_counts_give_whole_threads(log_n in 1usize..=24, columns in 1usize..=40,
+                                                     word in prop_oneof![Just(4usize), Just(8usize)],
+                                                     order in 0usize..4) {
+        let (a, b) = ORDERS[order];
+        let Ok(spec) = NttBatch::limbs(&[BABY_BEAR], 1 << log_n, NttKind::Cyclic) else { return Ok(()); };
+        let batch = spec.with_orders(a, b).batch(columns).interleaved(true);
+        for dir in [Direction::Forward, Direction::Inverse] {
+            let s = plan_ntt_schedule(&batch, word, dir).unwrap();
+            for p in &s.passes {
+                prop_assert!(p.values_per_thread.is_power_of_two(), "{:?}", p);
+                prop_assert_eq!(p.threads_per_item() * p.values_per_thread, p.len);
+                prop_assert!(p.threads() <= 1024 && p.threads() >= 1);
+            }
+        }
+    }
 }

@@ -243,9 +243,12 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
             c.warp_shuffles = WarpShuffles::Never;
             out.push(c);
         }
-        // Interleaved columns (row-major matrices): 64, 100 and 3 limbs × 5 columns.
+        // Interleaved columns (row-major matrices): 64, 100, 3, 5 and 3 limbs × 5 columns
+        // (column counts that are not powers of two once planned 12 or 20 values per thread).
         for (moduli, word, log_n, batch, kind) in [
             (vec![BABY_BEAR], 4, 20, 64, NttKind::Cyclic),
+            (vec![BABY_BEAR], 4, 22, 3, NttKind::Cyclic),
+            (vec![GOLDILOCKS], 8, 20, 5, NttKind::Negacyclic),
             (vec![BABY_BEAR], 4, 11, 100, NttKind::Negacyclic),
             (vec![GOLDILOCKS], 8, 16, 64, NttKind::Cyclic),
             (vec![KOALA_BEAR], 4, 22, 4, NttKind::Cyclic),

@@ -109,7 +109,7 @@ impl NttKernelSource {
             }
         );
         let threads = pass.threads();
-        // The rows' layout (`ntt/row_layout.rs`); the kernel name carries it.
+        // The rows' layout (`ntt/row_layout.rs`), a function of the pass fields the name carries.
         let layout = pass.row_layout(arithmetic.word_bytes());
         let mut source = String::new();
         for part in [NTT_ARITHMETIC, NTT_PASS] {

@@ -256,8 +256,32 @@ impl ExchangeGeometry {
             * usize::from(last > 0)
     }
 
-    /// The layout with the fewest wavefronts; `plain` among the candidates, so no pass gets
-    /// worse than with it.
+    /// [`ExchangeGeometry::wavefronts`], or `None` as soon as the count passes `limit`.
+    fn wavefronts_within(&self, layout: &RowLayout, limit: usize) -> Option<usize> {
+        let last = self.rounds.len().checked_sub(1).filter(|&l| l > 0)?;
+        let mut total = 0;
+        for k in 0..=last {
+            let uses = if k == 0 || k == last { 1 } else { 2 };
+            total += uses * self.round_wavefronts(k, layout);
+            if total > limit {
+                return None;
+            }
+        }
+        Some(total)
+    }
+
+    /// Blocks of this geometry's threads one multiprocessor holds by its shared memory (sm_90:
+    /// 228 KB, 1 KB reserved per block) and by its 2048 threads, for rows `row` words apart.
+    fn resident_blocks(&self, row: usize) -> usize {
+        let bytes = self.tile * row * self.word_bytes + 1024;
+        (228 * 1024 / bytes)
+            .min(2048 / self.threads().max(1))
+            .min(32)
+    }
+
+    /// The layout with the fewest wavefronts among those that keep as many blocks per
+    /// multiprocessor as `plain` (by shared memory and threads); `plain` among the candidates,
+    /// so no pass gets worse than with it.
     fn best_layout(&self, plain: RowLayout) -> RowLayout {
         let log_len = self.len.trailing_zeros();
         let most_padding = self.len / 4 + 32;
@@ -298,13 +322,16 @@ impl ExchangeGeometry {
         }
         candidates.sort_by_key(|(two, l)| (*two, l.row));
         let ideal = self.ideal_wavefronts();
+        let resident = self.resident_blocks(plain.row);
         let mut best = (self.wavefronts(&plain), plain);
         for (_, layout) in candidates {
             if best.0 <= ideal {
                 break;
             }
-            let cost = self.wavefronts(&layout);
-            if cost < best.0 {
+            if self.resident_blocks(layout.row) < resident {
+                continue;
+            }
+            if let Some(cost) = self.wavefronts_within(&layout, best.0 - 1) {
                 best = (cost, layout);
             }
         }
@@ -313,8 +340,9 @@ impl ExchangeGeometry {
 }
 
 /// The row layout of `pass` for words of `word_bytes` bytes: for a direct pass of two rounds
-/// or more, the one with the fewest shared-memory wavefronts (remembered per geometry); else
-/// one word after every `2^pad_shift` samples ([`NttPass::pad_shift`], [`NttPass::row_stride`]).
+/// or more, the one with the fewest shared-memory wavefronts that keeps its blocks per
+/// multiprocessor (remembered per geometry); else, and for the block-synchronous baseline, one
+/// word after every `2^pad_shift` samples ([`NttPass::pad_shift`], [`NttPass::row_stride`]).
 ///
 /// ```
 /// use tensorfft::ntt::row_layout::direct_row_layout;
@@ -331,7 +359,9 @@ pub fn direct_row_layout(pass: &NttPass, word_bytes: usize) -> RowLayout {
         row: pass.row_stride(word_bytes),
     };
     let geometry = ExchangeGeometry::of(pass, word_bytes);
-    if !pass.direct() || geometry.exchanges() == 0 {
+    // The block-synchronous baseline (one stage per round) keeps the plain layout: it is the
+    // reference the kernels are measured against.
+    if !pass.direct() || geometry.exchanges() == 0 || pass.round_stages == 1 {
         return plain;
     }
     let key = (geometry, plain);

@@ -1428,7 +1428,8 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
             // against 0.179 ms with 32 u64 per thread, `2026-11-25-h200-ntt-goldilocks/`).
             let group = (64 / word_bytes).min(lead).max(1);
             let most = if word_bytes == 4 { 32 } else { 16 };
-            let values = (group * pass.len / 512).clamp(8, most).min(pass.len);
+            // A power of two (column counts of interleaved batches need not be one).
+            let values = prev_power_of_two((group * pass.len / 512).clamp(8, most)).min(pass.len);
             pass.values_per_thread = values;
             let fit = (TILE_BYTES / row_bytes(pass)).max(1);
             let tile = group.min(512 * values / pass.len).min(fit).max(1);

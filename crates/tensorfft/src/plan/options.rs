@@ -274,9 +274,11 @@ pub enum TwiddleSource {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ExchangeFormat {
-    /// Complex half: half the shared memory, one rounding to f16 per exchange.
+    /// Complex half: half the shared memory, one rounding to f16 per exchange (none where a
+    /// single stage only stages inputs and outputs, the F16 default up to 8 points).
     F16,
-    /// Complex bfloat16 (bf16 data's strided passes, which exchange in the storage format).
+    /// Complex bfloat16 (bf16 data's strided passes, which exchange in the storage format, and
+    /// its single stages of at most 8 points, which only stage inputs and outputs).
     BF16,
     /// Complex f32.
     F32,

@@ -205,9 +205,10 @@ pub fn plan_c2c_recipe(
         // One stage of at most 8 points in 2-byte data: shared memory only stages the input and
         // output, which are in that format anyway, so keeping it there is exact and halves the
         // staging (H200, `bench/results/2026-11-25-h200-warp-shuffles/` and
-        // `2026-11-26-h200-warp-shuffles-rep2/`: f16 N = 4 96.7 and 97.0% of the copy against
-        // 57% with f32 staging, f16 8 89.6 and 89.4%, bf16 8 86.8% against 45.1%;
-        // bench/NOTES.md step 63).
+        // `2026-11-26-h200-warp-shuffles-rep2/`, staged persistent kernels: f16 N = 4 96.7 and
+        // 97.0% of the copy against 57% with f32 staging, f16 8 89.6 and 89.4%, bf16 8 86.8%
+        // against 45.1%; bench/NOTES.md step 63). N = 4 now loads directly (below) and stages
+        // nothing; N = 2 and 8 (when the shuffle kernel is off) stage this way.
         (Precision::F16, None) if radices.len() == 1 && n <= 8 => ExchangeFormat::F16,
         (Precision::BF16, None) if radices.len() == 1 && n <= 8 => ExchangeFormat::BF16,
         // Half data keeps f32 intermediates while one transform fits in 64 KiB of shared memory

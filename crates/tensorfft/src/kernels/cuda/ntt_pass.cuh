@@ -54,12 +54,6 @@ __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
     return bits == 0 ? c : (u64)(__brevll(c) >> (64 - bits));
 }
 
-// Row position of local index i in a layout of padding terms T = {c1, s1, c2, s2}: c1 words
-// after every 2^s1 samples and c2 after every 2^s2 (ntt/row_layout.rs; c = 0: no term).
-template <const int* T>
-__host__ __device__ constexpr int row_position(int i) {
-    return (int)((unsigned)i + (unsigned)T[0] * ((unsigned)i >> T[1]) + (unsigned)T[2] * ((unsigned)i >> T[3]));
-}
 
 template <class Cfg>
 struct NttPass {
@@ -74,6 +68,14 @@ struct NttPass {
     static constexpr int PER_ITEM = LEN / VALUES;   // threads per item
     static constexpr int CONCURRENT = THREADS / PER_ITEM;
     static constexpr int ROW = Cfg::ROW;  // words from one item's row to the next
+    // The rows' layout (ntt/row_layout.rs): C1 words after every 2^S1 samples and C2 after
+    // every 2^S2 (C = 0: no term).
+    static constexpr int C1 = Cfg::ROW_TERMS[0], S1 = Cfg::ROW_TERMS[1];
+    static constexpr int C2 = Cfg::ROW_TERMS[2], S2 = Cfg::ROW_TERMS[3];
+    // Row position of local index i.
+    __host__ __device__ static constexpr int position(int i) {
+        return (int)((unsigned)i + (unsigned)C1 * ((unsigned)i >> S1) + (unsigned)C2 * ((unsigned)i >> S2));
+    }
     // The last SHUFFLE stages run between the lanes of a warp (warp-shuffle butterflies): the
     // rounds cover the first LOG_LEN - SHUFFLE stages.
     static constexpr int SHUFFLE = Cfg::SHUFFLE_STAGES;
@@ -196,7 +198,7 @@ struct NttPass {
                 const u64 n = (u64)s * g.sample_in_weight + it.weight[item];
                 x = times_power(a, x, tables + 2 * it.table[item], g.wt_hi, g.wt_lo, g.wt_lo_bits, n);
             }
-            rows[item * ROW + row_position<Cfg::ROW_TERMS>(s)] = x;
+            rows[item * ROW + position(s)] = x;
         }
         __syncthreads();
 
@@ -218,7 +220,7 @@ struct NttPass {
             const int q = Cfg::ITEMS_FAST_OUT ? e / TILE : e % LEN;
             if (first + item >= g.items) continue;
             const int k = Cfg::REV_OUT ? (int)reverse_bits(q, LOG_LEN) : q;
-            Word y = rows[item * ROW + row_position<Cfg::ROW_TERMS>((int)reverse_bits(k, LOG_LEN))];
+            Word y = rows[item * ROW + position((int)reverse_bits(k, LOG_LEN))];
             if constexpr (Cfg::TWIDDLE || Cfg::WEIGHT == 2) {
                 A a{it.p[item]};
                 const Word* t = tables + 2 * it.table[item];
@@ -257,7 +259,7 @@ struct NttPass {
         // every padding term's chunk of 2^s samples the base's position is below D or leaves
         // room for the whole group, so the padding of base + j D is the base's plus that of j D.
         __host__ __device__ static constexpr int offset(int j) { return (j % G) * D; }
-        __host__ __device__ static constexpr int row_offset(int j) { return row_position<Cfg::ROW_TERMS>(offset(j)); }
+        __host__ __device__ static constexpr int row_offset(int j) { return position(offset(j)); }
     };
 
     // The radix-2 stages of round K on the thread's values. The pair (i, i + h) of stage s takes
@@ -301,7 +303,7 @@ struct NttPass {
         using Rd = Round<K>;
 #pragma unroll
         for (int g = 0; g < Rd::GROUPS; ++g) {
-            const Word* p = row + row_position<Cfg::ROW_TERMS>(Rd::base(t, g));
+            const Word* p = row + position(Rd::base(t, g));
 #pragma unroll
             for (int jj = 0; jj < Rd::G; ++jj) v[g * Rd::G + jj] = p[Rd::row_offset(jj)];
         }
@@ -312,7 +314,7 @@ struct NttPass {
         using Rd = Round<K>;
 #pragma unroll
         for (int g = 0; g < Rd::GROUPS; ++g) {
-            Word* p = row + row_position<Cfg::ROW_TERMS>(Rd::base(t, g));
+            Word* p = row + position(Rd::base(t, g));
 #pragma unroll
             for (int jj = 0; jj < Rd::G; ++jj) p[Rd::row_offset(jj)] = v[g * Rd::G + jj];
         }
