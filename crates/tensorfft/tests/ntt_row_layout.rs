@@ -5,7 +5,7 @@
 //! that of `j D`), they fit the device, and the bank model never rates them worse than one
 //! word of padding after every 32 four-byte (16 eight-byte) words.
 
-use tensorfft::ntt::row_layout::{ExchangeGeometry, RowLayout};
+use tensorfft::ntt::row_layout::{plain_row_layout, ExchangeGeometry};
 use tensorfft::ntt::schedule::{plan_ntt_schedule_with, NttPass, NttScheduleOptions};
 use tensorfft::ntt::{NttBatch, NttKind, Order, BABY_BEAR, GOLDILOCKS};
 use tensorfft::Direction;
@@ -101,10 +101,7 @@ fn chosen_layouts_are_never_worse_than_one_word_per_bank_sweep() {
             continue;
         }
         direct += 1;
-        let plain = RowLayout {
-            terms: [(1, pass.pad_shift(word)), (0, 0)],
-            row: pass.row_stride(word),
-        };
+        let plain = plain_row_layout(&pass, word);
         let (chosen, old) = (g.wavefronts(&pass.row_layout(word)), g.wavefronts(&plain));
         assert!(chosen <= old, "{pass:?}: {chosen} > {old}");
         assert!(chosen >= g.ideal_wavefronts(), "{pass:?}");

@@ -7,16 +7,19 @@
 use tensorfft::plan::options::{ExchangeFormat, IoMode};
 use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape};
 
+/// The 2-byte precisions and their own exchange formats.
+const HALF_DATA: [(Precision, ExchangeFormat); 2] = [
+    (Precision::F16, ExchangeFormat::F16),
+    (Precision::BF16, ExchangeFormat::BF16),
+];
+
 fn default_recipe(n: usize, p: Precision) -> tensorfft::plan::recipe::Recipe {
     plan_c2c_recipe(&Shape::new([n]), p, &PlanOptions::default()).unwrap()
 }
 
 #[test]
 fn four_points_of_half_data_load_one_transform_per_thread() {
-    for (p, format) in [
-        (Precision::F16, ExchangeFormat::F16),
-        (Precision::BF16, ExchangeFormat::BF16),
-    ] {
+    for (p, format) in HALF_DATA {
         let r = default_recipe(4, p);
         assert!(!r.warp_shuffles, "{p:?}: {r}");
         assert_eq!(
@@ -32,10 +35,7 @@ fn four_points_of_half_data_load_one_transform_per_thread() {
 
 #[test]
 fn single_stages_stage_in_the_data_format_and_eight_points_keep_the_shuffles() {
-    for (p, format) in [
-        (Precision::F16, ExchangeFormat::F16),
-        (Precision::BF16, ExchangeFormat::BF16),
-    ] {
+    for (p, format) in HALF_DATA {
         let r = default_recipe(2, p);
         assert_eq!((r.radices.len(), r.exchange), (1, format), "{p:?}: {r}");
         assert!(default_recipe(8, p).warp_shuffles, "{p:?}");

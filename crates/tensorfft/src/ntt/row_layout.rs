@@ -211,20 +211,30 @@ impl ExchangeGeometry {
     /// assert_eq!((g.round_wavefronts(0, &plain), g.round_wavefronts(1, &plain)), (256, 512));
     /// ```
     pub fn round_wavefronts(&self, k: usize, layout: &RowLayout) -> usize {
-        let threads = self.threads();
-        let per_item = self.threads_per_item();
-        let by_thread: Vec<Vec<usize>> = (0..per_item).map(|t| self.samples(k, t)).collect();
-        // The samples of each access (value v of every thread of an item).
-        let by_value: Vec<Vec<usize>> = (0..self.values)
-            .map(|v| by_thread.iter().map(|s| s[v]).collect())
+        self.count_wavefronts(&self.accesses(k), layout)
+    }
+
+    /// The samples of round `k`'s accesses: for value v, the sample each thread of an item
+    /// reads or writes (independent of the layout; computed once per search).
+    fn accesses(&self, k: usize) -> Vec<Vec<usize>> {
+        let by_thread: Vec<Vec<usize>> = (0..self.threads_per_item())
+            .map(|t| self.samples(k, t))
             .collect();
+        (0..self.values)
+            .map(|v| by_thread.iter().map(|s| s[v]).collect())
+            .collect()
+    }
+
+    /// Wavefronts of one round's `accesses` (every warp) under `layout`.
+    fn count_wavefronts(&self, accesses: &[Vec<usize>], layout: &RowLayout) -> usize {
+        let threads = self.threads();
         let keys = if self.word_bytes == 8 { 16 } else { 32 };
         let mut total = 0;
         for warp in (0..threads).step_by(32) {
             let lanes: Vec<(usize, usize)> = (warp..(warp + 32).min(threads))
                 .map(|tid| self.lane(tid))
                 .collect();
-            for samples in &by_value {
+            for samples in accesses {
                 let mut count = [0usize; 32];
                 for &(item, t) in &lanes {
                     let word = item * layout.row + layout.position(samples[t]);
@@ -246,23 +256,24 @@ impl ExchangeGeometry {
     /// assert_eq!(g.wavefronts(&RowLayout::plain(1024, 5, 0)), 256 + 2 * 512 + 256);
     /// ```
     pub fn wavefronts(&self, layout: &RowLayout) -> usize {
-        let last = self.rounds.len().saturating_sub(1);
-        (0..self.rounds.len())
-            .map(|k| {
-                let uses = if k == 0 || k == last { 1 } else { 2 };
-                uses * self.round_wavefronts(k, layout)
-            })
-            .sum::<usize>()
-            * usize::from(last > 0)
+        let rounds: Vec<_> = (0..self.rounds.len()).map(|k| self.accesses(k)).collect();
+        self.wavefronts_within(&rounds, layout, usize::MAX)
+            .unwrap_or(0)
     }
 
-    /// [`ExchangeGeometry::wavefronts`], or `None` as soon as the count passes `limit`.
-    fn wavefronts_within(&self, layout: &RowLayout, limit: usize) -> Option<usize> {
-        let last = self.rounds.len().checked_sub(1).filter(|&l| l > 0)?;
+    /// [`ExchangeGeometry::wavefronts`] of the rounds' `accesses`, or `None` as soon as the count
+    /// passes `limit` (and for a pass of one round: no exchange).
+    fn wavefronts_within(
+        &self,
+        accesses: &[Vec<Vec<usize>>],
+        layout: &RowLayout,
+        limit: usize,
+    ) -> Option<usize> {
+        let last = accesses.len().checked_sub(1).filter(|&l| l > 0)?;
         let mut total = 0;
-        for k in 0..=last {
+        for (k, round) in accesses.iter().enumerate() {
             let uses = if k == 0 || k == last { 1 } else { 2 };
-            total += uses * self.round_wavefronts(k, layout);
+            total += uses * self.count_wavefronts(round, layout);
             if total > limit {
                 return None;
             }
@@ -323,7 +334,11 @@ impl ExchangeGeometry {
         candidates.sort_by_key(|(two, l)| (*two, l.row));
         let ideal = self.ideal_wavefronts();
         let resident = self.resident_blocks(plain.row);
-        let mut best = (self.wavefronts(&plain), plain);
+        let accesses: Vec<_> = (0..self.rounds.len()).map(|k| self.accesses(k)).collect();
+        let Some(plain_cost) = self.wavefronts_within(&accesses, &plain, usize::MAX) else {
+            return plain;
+        };
+        let mut best = (plain_cost, plain);
         for (_, layout) in candidates {
             if best.0 <= ideal {
                 break;
@@ -331,7 +346,7 @@ impl ExchangeGeometry {
             if self.resident_blocks(layout.row) < resident {
                 continue;
             }
-            if let Some(cost) = self.wavefronts_within(&layout, best.0 - 1) {
+            if let Some(cost) = self.wavefronts_within(&accesses, &layout, best.0 - 1) {
                 best = (cost, layout);
             }
         }
@@ -354,10 +369,7 @@ impl ExchangeGeometry {
 pub fn direct_row_layout(pass: &NttPass, word_bytes: usize) -> RowLayout {
     static MEMO: OnceLock<Mutex<HashMap<(ExchangeGeometry, RowLayout), RowLayout>>> =
         OnceLock::new();
-    let plain = RowLayout {
-        terms: [(1, pass.pad_shift(word_bytes)), (0, 0)],
-        row: pass.row_stride(word_bytes),
-    };
+    let plain = plain_row_layout(pass, word_bytes);
     let geometry = ExchangeGeometry::of(pass, word_bytes);
     // The block-synchronous baseline (one stage per round) keeps the plain layout: it is the
     // reference the kernels are measured against.
@@ -374,4 +386,22 @@ pub fn direct_row_layout(pass: &NttPass, word_bytes: usize) -> RowLayout {
         m.insert(key, layout);
     }
     layout
+}
+
+/// The layout of staged passes and the planner's row sizing: one word after every
+/// `2^pad_shift` samples and the rows `row_stride` words apart ([`NttPass::pad_shift`],
+/// [`NttPass::row_stride`]).
+///
+/// ```
+/// use tensorfft::ntt::row_layout::plain_row_layout;
+/// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 64, NttKind::Cyclic).unwrap());
+/// let p = &plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0];
+/// assert_eq!(plain_row_layout(p, 4).row, p.row_stride(4));
+/// ```
+pub fn plain_row_layout(pass: &NttPass, word_bytes: usize) -> RowLayout {
+    RowLayout {
+        terms: [(1, pass.pad_shift(word_bytes)), (0, 0)],
+        row: pass.row_stride(word_bytes),
+    }
 }
