@@ -143,7 +143,7 @@ struct Cfg_{entry} {{
     static constexpr u64 SAMPLE_OUT = {sample_out};
     static constexpr int WEIGHT = {weight};
 }};
-extern "C" __global__ void __launch_bounds__({threads}) {entry}(
+extern "C" __global__ void __launch_bounds__({bounds}) {entry}(
     const {arith}::Word* in, {arith}::Word* out, const {arith}::Word* tables,
     const {arith}::Word* moduli, NttGeometry geometry) {{
     NttPass<Cfg_{entry}>::run(in, out, tables, moduli, geometry);
@@ -173,6 +173,7 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             rev_out = rev(pass.local_out),
             twiddle = pass.twiddle.is_some(),
             direct = pass.direct(),
+            bounds = launch_bounds(pass, arithmetic.word_bytes()),
             sample_in = sample_in,
             sample_out = sample_out,
         ));
@@ -183,6 +184,51 @@ extern "C" __global__ void __launch_bounds__({threads}) {entry}(
             shared_bytes: pass.shared_bytes(arithmetic.word_bytes()),
         }
     }
+}
+
+/// `__launch_bounds__` arguments of a pass kernel: its threads and, where more than one block
+/// can reside on a multiprocessor, the blocks that a budget of [`register_budget`] registers
+/// per thread leaves resident (bounded by the shared memory and by 2048 threads). Without the
+/// second argument ptxas takes registers freely: with the per-stage root tables it gave rows of
+/// 2048–8192 (32 values per thread) 80–88 registers, one 512-thread block per multiprocessor
+/// instead of two, and those rows ran 5–10% slower than before the tables (bench/NOTES.md
+/// step 67).
+///
+/// ```
+/// use tensorfft::kernels::ntt_source::NttKernelSource;
+/// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 22, NttKind::Cyclic).unwrap())
+///     .with_orders(Order::Natural, Order::BitReversed)
+///     .batch(16);
+/// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+/// // Rows of 2048 on 512 threads, 32 values each: 64 registers, two blocks.
+/// assert!(NttKernelSource::pass(&s, 1).source.contains("__launch_bounds__(512, 2)"));
+/// ```
+fn launch_bounds(pass: &NttPass, word_bytes: usize) -> String {
+    let threads = pass.threads().max(1);
+    let by_registers = 65536 / (threads * register_budget(pass, word_bytes));
+    let by_shared = 228 * 1024 / (pass.shared_bytes(word_bytes) + 1024 + 512);
+    let blocks = by_registers.min(2048 / threads).min(by_shared).min(32);
+    if blocks <= 1 {
+        threads.to_string()
+    } else {
+        format!("{threads}, {blocks}")
+    }
+}
+
+/// Registers per thread a pass kernel is given: one per byte of its values (a thread's words
+/// and the arithmetic's temporaries), at least 32 and at most 64 — what ptxas chose for every
+/// pass before the per-stage root tables (NVRTC 13, sm_90).
+///
+/// ```
+/// use tensorfft::kernels::ntt_source::register_budget;
+/// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 22, NttKind::Cyclic).unwrap());
+/// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+/// assert_eq!(register_budget(&s.passes[0], 4), 64);
+/// ```
+pub fn register_budget(pass: &NttPass, word_bytes: usize) -> usize {
+    (pass.values_per_thread * word_bytes).clamp(32, 64)
 }
 
 /// Whether a Goldilocks pass runs the products and sums of `GoldilocksWide` (part of the ALU

@@ -5,7 +5,7 @@
 
 use super::schedule::{NttPass, NttSchedule, WeightSide};
 use super::spec::Order;
-use super::tables::{pass_values, TableLayout};
+use super::tables::{pass_values, stage_roots, TableLayout};
 use super::Modulus;
 use crate::error::Result;
 use crate::plan::schedule::Buffer;
@@ -96,7 +96,7 @@ fn run_pass(schedule: &NttSchedule, index: usize, input: &[u64], output: &mut [u
             }
             buf[s] = x;
         }
-        decimate_in_frequency(m, &t[..(len / 2).max(1)], &mut buf);
+        decimate_in_frequency(m, &t[..(len - 1).max(1)], &mut buf);
         for q in 0..len {
             let k = pass.local_out.index(q, len);
             let mut y = buf[Order::BitReversed.index(k, len)];
@@ -122,21 +122,23 @@ fn run_pass(schedule: &NttSchedule, index: usize, input: &[u64], output: &mut [u
 }
 
 /// Radix-2 decimation in frequency in place: natural input, output `X[k]` at position
-/// `bitrev(k)`. `roots[e] = ω_len^e` for `e < len/2`; the stage of half-distance `h` pairs
-/// `(i, i + h)` as `(a + b, (a − b) · ω_len^{(i mod h) · len/(2h)})`.
+/// `bitrev(k)`. `roots` holds one table per stage, as the kernels read them
+/// ([`stage_roots`]): stage `s`, of half-distance `h = len/2^(s+1)`, pairs `(i, i + h)` as
+/// `(a + b, (a − b) · ω_len^{(i mod h) · 2^s})`, the root at entry `stage_roots(len, s) + i mod h`.
 fn decimate_in_frequency(m: Modulus, roots: &[u64], x: &mut [u64]) {
     let len = x.len();
     let mut h = len / 2;
-    let mut step = 1;
+    let mut s = 0;
     while h >= 1 {
+        let table = &roots[stage_roots(len, s)..];
         for start in (0..len).step_by(2 * h) {
             for j in 0..h {
                 let (a, b) = (x[start + j], x[start + j + h]);
                 x[start + j] = m.add(a, b);
-                x[start + j + h] = m.mul(m.sub(a, b), roots[j * step]);
+                x[start + j + h] = m.mul(m.sub(a, b), table[j]);
             }
         }
         h /= 2;
-        step *= 2;
+        s += 1;
     }
 }

@@ -1,4 +1,5 @@
-//! The constant tables of an NTT pass, per limb: the local stage roots, the four-step twiddle's
+//! The constant tables of an NTT pass, per limb: the local stage roots (one table per radix-2
+//! stage, so that the lanes of a warp read neighbouring entries), the four-step twiddle's
 //! high and low tables, and the weight's high and low tables. Every entry is a pair (value, Shoup
 //! companion `⌊value · 2^bits / p⌋`), the form the GPU multiplies with; the CPU executor reads
 //! the values.
@@ -12,11 +13,14 @@ use super::schedule::{NttArithmetic, NttPass, NttSchedule, WeightSide};
 /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap());
 /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
 /// let t = TableLayout::of(&s, 0);
-/// assert_eq!(t.twiddle_hi, s.passes[0].len / 2);
+/// assert_eq!(t.twiddle_hi, s.passes[0].len - 1);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableLayout {
-    /// The local roots `ω_len^e`, `e < len/2`, start at entry 0.
+    /// The local roots start at entry 0: stage `s` (butterfly half-distance `len/2^(s+1)`) has
+    /// its own table of `ω_len^(e·2^s)`, `e < len/2^(s+1)`, at [`stage_roots`]`(len, s)`
+    /// (`len − 1` entries in all). A stage's lanes take consecutive `e`, so a warp's root loads
+    /// touch consecutive entries instead of entries `2^s` apart in one table of `ω_len^e`.
     pub local: usize,
     /// High twiddle table `ω_root^{h·2^lo_bits}`.
     pub twiddle_hi: usize,
@@ -44,7 +48,7 @@ impl TableLayout {
     /// ```
     pub fn of(schedule: &NttSchedule, index: usize) -> Self {
         let pass = &schedule.passes[index];
-        let local = (pass.len / 2).max(1);
+        let local = (pass.len - 1).max(1);
         let (tw_hi, tw_lo) = match pass.twiddle {
             Some(t) => (t.root >> t.lo_bits(), 1usize << t.lo_bits()),
             None => (0, 0),
@@ -83,8 +87,20 @@ pub fn pass_values(schedule: &NttSchedule, index: usize, l: usize) -> Vec<u64> {
     let pass: &NttPass = &schedule.passes[index];
     let m = schedule.batch.spec(l).modulus();
     let mut out = vec![0u64; layout.entries];
-    let local_root = schedule.root(l, pass.len);
-    powers(m, local_root, 1, &mut out[..(pass.len / 2).max(1)]);
+    let mut stage_root = schedule.root(l, pass.len);
+    if pass.len < 2 {
+        out[0] = 1;
+    }
+    for s in 0..pass.len.trailing_zeros() {
+        let start = stage_roots(pass.len, s);
+        powers(
+            m,
+            stage_root,
+            1,
+            &mut out[start..start + (pass.len >> (s + 1))],
+        );
+        stage_root = m.mul(stage_root, stage_root);
+    }
     if let Some(t) = pass.twiddle {
         let w = schedule.root(l, t.root);
         powers(
@@ -106,6 +122,17 @@ pub fn pass_values(schedule: &NttSchedule, index: usize, l: usize) -> Vec<u64> {
         powers(m, base, 1, &mut out[layout.weight_lo..]);
     }
     out
+}
+
+/// Entry of the first root of stage `s`'s table in a pass of length `len` (a power of two):
+/// `len − len/2^s`, after the tables of the earlier stages (`len/2`, `len/4`, … entries).
+///
+/// ```
+/// use tensorfft::ntt::tables::stage_roots;
+/// assert_eq!((0..4).map(|s| stage_roots(16, s)).collect::<Vec<_>>(), [0, 8, 12, 14]);
+/// ```
+pub fn stage_roots(len: usize, s: u32) -> usize {
+    len - (len >> s)
 }
 
 /// `first · step^i` for every entry.

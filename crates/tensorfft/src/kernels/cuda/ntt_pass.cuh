@@ -262,9 +262,15 @@ struct NttPass {
         __host__ __device__ static constexpr int row_offset(int j) { return position(offset(j)); }
     };
 
+    // Entry of stage s's root table (ntt/tables.rs: one table per stage, entry e = w_LEN^(e << s)
+    // for e < LEN >> (s + 1), after the tables of the earlier stages).
+    __host__ __device__ static constexpr int stage_roots(int s) { return LEN - (LEN >> s); }
+
     // The radix-2 stages of round K on the thread's values. The pair (i, i + h) of stage s takes
-    // the root w_LEN^((i mod h) << s); within a group, i mod h is (base mod D) + (j mod (h/D)) D,
-    // so each stage's roots sit at compile-time offsets from one per-group address. The pass's
+    // the root w_LEN^((i mod h) << s), entry i mod h of the stage's table: neighbouring lanes
+    // (neighbouring i) read neighbouring entries. Within a group, i mod h is
+    // (base mod D) + (j mod (h/D)) D, so each stage's roots sit at compile-time offsets from one
+    // per-group address. The pass's
     // last stage (D = 1, h = 1) has the root 1 throughout: no product. (Its other butterflies
     // of root 1, j mod h = 0 in a last round, are not skipped: that let ptxas schedule rows of
     // 4096 and 8192 into 86 registers instead of 64, one 512-thread block per multiprocessor.)
@@ -275,12 +281,12 @@ struct NttPass {
         for (int u = 0; u < Rd::R; ++u) {
             const int half = Rd::G >> (u + 1);
             const int s = Rd::S0 + u;
-            const Word* w_base0 = roots + 2 * (u64)((Rd::base(t, 0) & (Rd::D - 1)) << s);
+            const Word* w_base0 = roots + 2 * (u64)(stage_roots(s) + (Rd::base(t, 0) & (Rd::D - 1)));
 #pragma unroll
             for (int g = 0; g < Rd::GROUPS; ++g) {
                 // Linear bases (Round::STEP): base mod D is group 0's plus (g STEP) mod D.
-                const Word* w_base = Rd::STEP ? w_base0 + 2 * (u64)(((g * Rd::STEP) & (Rd::D - 1)) << s)
-                                              : roots + 2 * (u64)((Rd::base(t, g) & (Rd::D - 1)) << s);
+                const Word* w_base = Rd::STEP ? w_base0 + 2 * (u64)((g * Rd::STEP) & (Rd::D - 1))
+                                              : roots + 2 * (u64)(stage_roots(s) + (Rd::base(t, g) & (Rd::D - 1)));
 #pragma unroll
                 for (int jj = 0; jj < Rd::G; ++jj) {
                     if (jj & half) continue;
@@ -290,7 +296,7 @@ struct NttPass {
                     if (Rd::D == 1 && half == 1) {
                         v[j + half] = a.sub(x, y);
                     } else {
-                        const Constant<A> w = load_constant<A>(w_base, (u64)(((jj & (half - 1)) * Rd::D) << s));
+                        const Constant<A> w = load_constant<A>(w_base, (u64)((jj & (half - 1)) * Rd::D));
                         v[j + half] = difference_times(a, x, y, w);
                     }
                 }
@@ -342,7 +348,8 @@ struct NttPass {
     // (Round::base), so bit B of every sample the thread holds is bit B of t, and the partner
     // sample i ^ 2^B sits in the same register of lane ^ 2^B. Each lane computes its half of
     // the butterfly: x + y (bit clear) or (x - y) w with the lower index's root
-    // w_LEN^((i mod 2^B) << s) = w_LEN^((t mod 2^B) << s) (bit set; w = 1 for B = 0). Every
+    // w_LEN^((i mod 2^B) << s) = w_LEN^((t mod 2^B) << s), entry t mod 2^B of stage s's table
+    // (bit set; w = 1 for B = 0). Every
     // lane of the warp takes part (items' threads are aligned groups of consecutive lanes).
     template <int B>
     __device__ __forceinline__ static void shuffle_stage(const A& a, const Word* roots, Word (&v)[VALUES], int t) {
@@ -350,7 +357,7 @@ struct NttPass {
         constexpr int S = LOG_LEN - 1 - B;
         const bool upper = (t >> B) & 1;
         Constant<A> w{};
-        if constexpr (B > 0) w = load_constant<A>(roots, (u64)((t & (H - 1)) << S));
+        if constexpr (B > 0) w = load_constant<A>(roots, (u64)(stage_roots(S) + (t & (H - 1))));
 #pragma unroll
         for (int j = 0; j < VALUES; ++j) {
             const Word other = __shfl_xor_sync(0xffffffffu, v[j], H);
