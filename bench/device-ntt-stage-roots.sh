@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# NTT root tables one per stage (bench/NOTES.md step 67; tool `device`, kind nvidia-h200, carry
+# NTT A/B scripts (bench/NOTES.md steps 67-68: per-stage root tables, slot twiddles; tool `device`, kind nvidia-h200, carry
 # [".gpu"]). Build here: `tfft` from this commit and `tfft-base` from the commit before; copy
 # both and this script to .gpu/. `./device-ntt-stage-roots.sh check` runs the bit-exact sweep
 # (check-quick.txt, about 4 minutes), `ab` the alternating quick benches (base, new, base, new:

@@ -308,3 +308,38 @@ proptest! {
         }
     }
 }
+
+/// Slot twiddles (`NttPass::slot_twiddles`) rest on each direct pass's output positions being
+/// bit placements of the thread and the value slot on disjoint bits that cover every local
+/// frequency once: `w^(m k) = w^(m k_t) w^(m k_j)`.
+#[test]
+fn slot_twiddle_positions_split_into_thread_and_slot_bits() {
+    let mut checked = 0;
+    for log_n in 2..=24 {
+        for (p, word) in [(BABY_BEAR, 4), (GOLDILOCKS, 8)] {
+            for interleaved in [false, true] {
+                let batch = NttBatch::limbs(&[p], 1 << log_n, NttKind::Cyclic)
+                    .unwrap()
+                    .with_orders(Order::Natural, Order::BitReversed)
+                    .batch(3)
+                    .interleaved(interleaved);
+                let s = plan_ntt_schedule(&batch, word, Direction::Forward).unwrap();
+                for pass in s.passes.iter().filter(|p| p.slot_twiddles()) {
+                    let mut seen = vec![false; pass.len];
+                    for t in 0..pass.threads_per_item() {
+                        let a = pass.output_position(t, 0);
+                        for j in 0..pass.values_per_thread {
+                            let b = pass.output_position(0, j);
+                            assert_eq!(a & b, 0, "{s}");
+                            assert_eq!(pass.output_position(t, j), a | b, "{s}");
+                            assert!(!std::mem::replace(&mut seen[a | b], true), "{s}");
+                        }
+                    }
+                    assert!(seen.iter().all(|&x| x), "{s}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} passes with slot twiddles");
+}

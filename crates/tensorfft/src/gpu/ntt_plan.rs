@@ -191,7 +191,11 @@ impl NttGeometry {
         if let Some(t) = pass.twiddle {
             g.tw_dim = t.dim as i32;
             g.tw_mask = t.root as u64 - 1;
-            g.tw_lo_bits = t.lo_bits() as i32;
+            g.tw_lo_bits = if layout.twiddle_items > 0 {
+                layout.twiddle_items.trailing_zeros() as i32
+            } else {
+                t.lo_bits() as i32
+            };
         }
         g
     }

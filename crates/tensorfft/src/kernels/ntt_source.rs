@@ -95,7 +95,12 @@ impl NttKernelSource {
             u8::from(pass.items_fastest_out),
             u8::from(rev(pass.local_in)),
             u8::from(rev(pass.local_out)),
-            u8::from(pass.twiddle.is_some()),
+            // 0: none, 1: high and low tables, 2: slot twiddles.
+            if pass.slot_twiddles() {
+                2
+            } else {
+                u8::from(pass.twiddle.is_some())
+            },
             weight,
             if pass.shuffle_stages > 0 {
                 format!("_x{}", pass.shuffle_stages)
@@ -138,6 +143,7 @@ struct Cfg_{entry} {{
     static constexpr bool REV_IN = {rev_in};
     static constexpr bool REV_OUT = {rev_out};
     static constexpr bool TWIDDLE = {twiddle};
+    static constexpr bool SLOT_TWIDDLE = {slot_twiddle};
     static constexpr bool DIRECT = {direct};
     static constexpr u64 SAMPLE_IN = {sample_in};
     static constexpr u64 SAMPLE_OUT = {sample_out};
@@ -172,6 +178,7 @@ extern "C" __global__ void __launch_bounds__({bounds}) {entry}(
             rev_in = rev(pass.local_in),
             rev_out = rev(pass.local_out),
             twiddle = pass.twiddle.is_some(),
+            slot_twiddle = pass.slot_twiddles(),
             direct = pass.direct(),
             bounds = launch_bounds(pass, arithmetic.word_bytes()),
             sample_in = sample_in,

@@ -63,6 +63,8 @@ fn run_pass(schedule: &NttSchedule, index: usize, input: &[u64], output: &mut [u
         .collect();
     let len = pass.len;
     let mut buf = vec![0u64; len];
+    // Slot twiddles: the thread and value slot that hold frequency k.
+    let slot_of = (layout.twiddle_items > 0).then(|| frequency_slots(pass));
     for f in 0..pass.items() {
         let c = coordinates(pass, f);
         let transform = c[pass.transform_dim];
@@ -100,7 +102,13 @@ fn run_pass(schedule: &NttSchedule, index: usize, input: &[u64], output: &mut [u
         for q in 0..len {
             let k = pass.local_out.index(q, len);
             let mut y = buf[Order::BitReversed.index(k, len)];
-            if let Some(tw) = pass.twiddle {
+            if let (Some(tw), Some(slots)) = (pass.twiddle, &slot_of) {
+                // The thread's power, then the value slot's (ntt_pass.cuh, run_direct).
+                let (th, j) = slots[k];
+                let items = layout.twiddle_items;
+                y = m.mul(y, t[layout.twiddle_hi + th * items + c[tw.dim]]);
+                y = m.mul(y, t[layout.twiddle_lo + j * items + c[tw.dim]]);
+            } else if let Some(tw) = pass.twiddle {
                 let e = (c[tw.dim] * k) % tw.root;
                 let lo_bits = tw.lo_bits();
                 y = m.mul(y, t[layout.twiddle_hi + (e >> lo_bits)]);
@@ -119,6 +127,18 @@ fn run_pass(schedule: &NttSchedule, index: usize, input: &[u64], output: &mut [u
             output[base_out + q * pass.sample_out] = y;
         }
     }
+}
+
+/// For each local frequency `k` of a direct pass, the item's thread `t` and value slot `j` that
+/// hold it after the last round (`k = bitrev(output_position(t, j))`).
+fn frequency_slots(pass: &NttPass) -> Vec<(usize, usize)> {
+    let mut slots = vec![(0, 0); pass.len];
+    for t in 0..pass.threads_per_item() {
+        for j in 0..pass.values_per_thread {
+            slots[Order::BitReversed.index(pass.output_position(t, j), pass.len)] = (t, j);
+        }
+    }
+    slots
 }
 
 /// Radix-2 decimation in frequency in place: natural input, output `X[k]` at position

@@ -667,6 +667,55 @@ impl NttPass {
             && self.items_fastest_in == self.items_fastest_out
     }
 
+    /// Row position of value `j` of an item's thread `t` after a direct pass's last round
+    /// (`Round<LAST_ROUND>` in `ntt_pass.cuh`: group `g = j / G` starts at `base(t, g)`, its
+    /// values `D` apart); the value is frequency `bitrev(position)`. Positions are bit
+    /// placements of `t` and `j` on disjoint bits, so `position(t, j) = position(t, 0) |
+    /// position(0, j)`.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 22, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed);
+    /// let p = &plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0];
+    /// let (t, j) = (5, 9);
+    /// assert_eq!(p.output_position(t, j), p.output_position(t, 0) | p.output_position(0, j));
+    /// ```
+    pub fn output_position(&self, t: usize, j: usize) -> usize {
+        let rounds = self.kernel_round_sizes();
+        let (last, earlier) = rounds.split_last().map_or((0, &[][..]), |(l, e)| (*l, e));
+        let s0: u32 = earlier.iter().sum();
+        let g_len = 1usize << last;
+        let d = self.len >> (s0 + last);
+        let group = t + (j / g_len) * self.threads_per_item();
+        (group / d.max(1)) * (d * g_len) + group % d.max(1) + (j % g_len) * d
+    }
+
+    /// Whether the four-step twiddle `ω_root^{m·k}` comes from two tables indexed by the
+    /// thread and by the value slot (`k = k_thread | k_slot`, both laid out `[·][m]`: one load
+    /// per thread and one per value, neighbouring items of a tile at neighbouring entries)
+    /// rather than from the exponent's high and low bits (two scattered loads per value): direct
+    /// passes whose twiddle dimension counts a power of two and whose two tables stay within
+    /// 2^21 entries.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 22, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::Natural, Order::BitReversed);
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert!(s.passes[0].slot_twiddles() && !s.passes[1].slot_twiddles());
+    /// ```
+    pub fn slot_twiddles(&self) -> bool {
+        match self.twiddle {
+            Some(tw) if self.direct() => {
+                let items = self.dims.get(tw.dim).map_or(0, |d| d.count);
+                items.is_power_of_two()
+                    && (self.threads_per_item() + self.values_per_thread) * items <= 1 << 21
+            }
+            _ => false,
+        }
+    }
+
     /// Threads per block.
     ///
     /// ```

@@ -5,6 +5,7 @@
 //! the values.
 
 use super::schedule::{NttArithmetic, NttPass, NttSchedule, WeightSide};
+use super::spec::Order;
 
 /// Offsets (in entries) of a pass's tables inside one limb's block, and the block's size.
 ///
@@ -22,10 +23,16 @@ pub struct TableLayout {
     /// (`len − 1` entries in all). A stage's lanes take consecutive `e`, so a warp's root loads
     /// touch consecutive entries instead of entries `2^s` apart in one table of `ω_len^e`.
     pub local: usize,
-    /// High twiddle table `ω_root^{h·2^lo_bits}`.
+    /// High twiddle table `ω_root^{h·2^lo_bits}`, or with slot twiddles
+    /// ([`NttPass::slot_twiddles`]) the thread table `ω_root^{m·k_t}`, laid out `[t][m]`.
     pub twiddle_hi: usize,
-    /// Low twiddle table `ω_root^l`.
+    /// Low twiddle table `ω_root^l`, or with slot twiddles the slot table `ω_root^{m·k_j}`,
+    /// laid out `[j][m]` (`k_t = bitrev(output_position(t, 0))`, `k_j =
+    /// bitrev(output_position(0, j))`).
     pub twiddle_lo: usize,
+    /// Items `m` along the twiddle's dimension with slot twiddles (the tables' row length); 0
+    /// with the high and low tables.
+    pub twiddle_items: usize,
     /// High weight table `scale · base^{h·2^weight_lo_bits}`.
     pub weight_hi: usize,
     /// Low weight table `base^l`.
@@ -49,9 +56,17 @@ impl TableLayout {
     pub fn of(schedule: &NttSchedule, index: usize) -> Self {
         let pass = &schedule.passes[index];
         let local = (pass.len - 1).max(1);
-        let (tw_hi, tw_lo) = match pass.twiddle {
-            Some(t) => (t.root >> t.lo_bits(), 1usize << t.lo_bits()),
-            None => (0, 0),
+        let (tw_hi, tw_lo, twiddle_items) = match pass.twiddle {
+            Some(t) if pass.slot_twiddles() => {
+                let items = pass.dims[t.dim].count;
+                (
+                    pass.threads_per_item() * items,
+                    pass.values_per_thread * items,
+                    items,
+                )
+            }
+            Some(t) => (t.root >> t.lo_bits(), 1usize << t.lo_bits(), 0),
+            None => (0, 0, 0),
         };
         let n = schedule.batch.n();
         let weight_lo_bits = n.trailing_zeros().div_ceil(2);
@@ -63,6 +78,7 @@ impl TableLayout {
             local: 0,
             twiddle_hi: local,
             twiddle_lo: local + tw_hi,
+            twiddle_items,
             weight_hi: local + tw_hi + tw_lo,
             weight_lo: local + tw_hi + tw_lo + wt_hi,
             weight_lo_bits,
@@ -101,7 +117,21 @@ pub fn pass_values(schedule: &NttSchedule, index: usize, l: usize) -> Vec<u64> {
         );
         stage_root = m.mul(stage_root, stage_root);
     }
-    if let Some(t) = pass.twiddle {
+    if let (Some(t), true) = (pass.twiddle, layout.twiddle_items > 0) {
+        let w = schedule.root(l, t.root);
+        let items = layout.twiddle_items;
+        let k = |position: usize| Order::BitReversed.index(position, pass.len) as u64;
+        for th in 0..pass.threads_per_item() {
+            let start = layout.twiddle_hi + th * items;
+            let step = m.pow(w, k(pass.output_position(th, 0)));
+            powers(m, step, 1, &mut out[start..start + items]);
+        }
+        for j in 0..pass.values_per_thread {
+            let start = layout.twiddle_lo + j * items;
+            let step = m.pow(w, k(pass.output_position(0, j)));
+            powers(m, step, 1, &mut out[start..start + items]);
+        }
+    } else if let Some(t) = pass.twiddle {
         let w = schedule.root(l, t.root);
         powers(
             m,

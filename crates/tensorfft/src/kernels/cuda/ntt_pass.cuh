@@ -37,7 +37,8 @@ struct NttGeometry {
     int in_rev_bits[3];    // bits reversed to find an input position (0: natural)
     int out_rev_bits[3];   // and an output position
     int tw_dim;            // item dimension of m (-1: no twiddle)
-    int tw_lo_bits;        // exponent bits read from the low twiddle table
+    int tw_lo_bits;        // exponent bits read from the low twiddle table (Cfg::SLOT_TWIDDLE:
+                           // log2 of the items along tw_dim, the tables' row length)
     int wt_lo_bits;        // index bits read from the low weight table
     int transform_dim;     // the dimension that counts the transforms
 };
@@ -449,6 +450,12 @@ struct NttPass {
         if (!live) return;
         // Position i = base + j D holds frequency k = bitrev(i) = bitrev(base) | bitrev(j D).
         Word* const dst0 = out + it.base_out[item] + (u64)RL::base(t, 0) * sample_out(0);
+        // Slot twiddles (ntt/tables.rs): w^(m k) = w^(m k_t) w^(m k_j), k = k_t | k_j, from a
+        // table [t][m] (one load per thread) and a table [j][m] (one per value; the items of a
+        // tile are neighbouring m, so a warp reads neighbouring entries).
+        [[maybe_unused]] Constant<A> thread_power{};
+        if constexpr (Cfg::TWIDDLE && Cfg::SLOT_TWIDDLE)
+            thread_power = load_constant<A>(tab, g_.tw_hi + ((u64)t << g_.tw_lo_bits) + it.m[item]);
 #pragma unroll
         for (int g = 0; g < RL::GROUPS; ++g) {
             const int b = RL::base(t, g);
@@ -459,7 +466,10 @@ struct NttPass {
             for (int jj = 0; jj < RL::G; ++jj) {
                 const int j = g * RL::G + jj;
                 const u64 k = kb | reverse_bits(RL::offset(jj), LOG_LEN);
-                if constexpr (Cfg::TWIDDLE) {
+                if constexpr (Cfg::TWIDDLE && Cfg::SLOT_TWIDDLE) {
+                    v[j] = mul_constant(a, v[j], thread_power);
+                    v[j] = mul_constant(a, v[j], load_constant<A>(tab, g_.tw_lo + ((u64)j << g_.tw_lo_bits) + it.m[item]));
+                } else if constexpr (Cfg::TWIDDLE) {
                     const u32 ex = twiddle_exponent(g_, it.m[item], k);
                     v[j] = times_power(a, v[j], tab, g_.tw_hi, g_.tw_lo, g_.tw_lo_bits, ex);
                 }
