@@ -224,8 +224,9 @@ fn launch_bounds(pass: &NttPass, word_bytes: usize) -> String {
 }
 
 /// Registers per thread a pass kernel is given: one per byte of its values (a thread's words
-/// and the arithmetic's temporaries), at least 32 and at most 64 — what ptxas chose for every
-/// pass before the per-stage root tables (NVRTC 13, sm_90).
+/// and the arithmetic's temporaries), at least 32 and at most 64 — the range ptxas chose for
+/// every pass on its own before the per-stage root tables (NVRTC 13, sm_90;
+/// `bench/results/2026-11-26-h200-ntt-stage-roots/registers.txt`).
 ///
 /// ```
 /// use tensorfft::kernels::ntt_source::register_budget;
