@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # NTT A/B scripts (bench/NOTES.md steps 67-68: per-stage root tables, slot twiddles; tool `device`, kind nvidia-h200, carry
 # [".gpu"]). Build here: `tfft` from this commit and `tfft-base` from the commit before; copy
-# both and this script to .gpu/. `./device-ntt-stage-roots.sh check` runs the bit-exact sweep
+# both and this script to .gpu/ (BASE=./other-binary picks another base). `./device-ntt-stage-roots.sh check` runs the bit-exact sweep
 # (check-quick.txt, about 4 minutes), `ab` the alternating quick benches (base, new, base, new:
 # ab.txt and the JSONs), `ncu` the L1 counters of the 2^22 passes and the 2^10 x 65536 row
 # pass (ncu.txt, new binary). Each stays within one 10-minute device call.
@@ -13,7 +13,7 @@ if [ "${1:-}" = check ]; then
   ( time timeout 520 ./tfft ntt check --quick ) 2>&1 | tail -8 | tee "$OUT/check-quick.txt"
 fi
 [ "${1:-}" = ab ] && for r in 1 2; do for b in base new; do
-  bin=./tfft; [ $b = base ] && bin=./tfft-base
+  bin=./tfft; [ $b = base ] && bin=${BASE:-./tfft-base}
   echo "== $b rep $r" >> "$OUT/ab.txt"
   timeout 200 $bin ntt bench --quick --json "$OUT/ntt-$b-r$r.json" 2>&1 | grep -E '^(babybear|koalabear|goldilocks|fhe62)' | sort -u >> "$OUT/ab.txt"
 done; done
