@@ -13,21 +13,18 @@ namespace cg = cooperative_groups;
 
 constexpr int THREADS = 512;
 
-template <typename T2, int M, int S, int MINB, int MODE>
-__global__ void __launch_bounds__(THREADS, MINB) split_pass(const T2* __restrict__ in, T2* __restrict__ out) {
-    extern __shared__ unsigned char smem_raw[];
-    T2* smem = reinterpret_cast<T2*>(smem_raw);
+// Block `part` of S: its E values of y_part[j] = sum_s x[j + s M] w^(s part) (COMBINE; else
+// x[j] alone), after one exchange through shared memory (an M-point kernel has several; this is
+// the traffic floor), in transposed order.
+template <typename T2, int M, int S, bool COMBINE>
+__device__ __forceinline__ void load_and_exchange(const T2* x, int part, T2* smem, T2 (&v)[M / THREADS]) {
     constexpr int E = M / THREADS;
-    const int part = blockIdx.x % S;
-    const size_t t = blockIdx.x / S;
-    const T2* x = in + t * (size_t)(S * M);
-    T2 v[E];
 #pragma unroll
     for (int i = 0; i < E; ++i) {
         const int j = i * THREADS + threadIdx.x;
         T2 a = x[j];
 #pragma unroll
-        for (int s = 1; s < ((MODE & 1) ? S : 1); ++s) {
+        for (int s = 1; s < (COMBINE ? S : 1); ++s) {
             const T2 b = x[j + s * M];
             // w^(s part) of a 2- or 4-point DFT: +-1, +-i
             const int k = (s * part) % S * (4 / S);
@@ -38,7 +35,6 @@ __global__ void __launch_bounds__(THREADS, MINB) split_pass(const T2* __restrict
         }
         v[i] = a;
     }
-    // One exchange through shared memory (an M-point kernel has several; this is the traffic floor).
 #pragma unroll
     for (int i = 0; i < E; ++i) {
         const int j = i * THREADS + threadIdx.x;
@@ -50,6 +46,19 @@ __global__ void __launch_bounds__(THREADS, MINB) split_pass(const T2* __restrict
         const int j = threadIdx.x * E + i;  // transposed order
         v[i] = smem[j + (j >> 5)];
     }
+}
+
+// MODE bit 0: combine the S inputs (else read one); bit 1: stride-S stores X[S k + part] (else
+// contiguous, at part M + k).
+template <typename T2, int M, int S, int MINB, int MODE>
+__global__ void __launch_bounds__(THREADS, MINB) split_pass(const T2* __restrict__ in, T2* __restrict__ out) {
+    extern __shared__ unsigned char smem_raw[];
+    T2* smem = reinterpret_cast<T2*>(smem_raw);
+    constexpr int E = M / THREADS;
+    const int part = blockIdx.x % S;
+    const size_t t = blockIdx.x / S;
+    T2 v[E];
+    load_and_exchange<T2, M, S, (MODE & 1) != 0>(in + t * (size_t)(S * M), part, smem, v);
     T2* y = out + t * (size_t)(S * M);
 #pragma unroll
     for (int i = 0; i < E; ++i) {
@@ -57,7 +66,6 @@ __global__ void __launch_bounds__(THREADS, MINB) split_pass(const T2* __restrict
         if (MODE & 2) y[(size_t)S * k + part] = v[i]; else y[(size_t)part * M + k] = v[i];
     }
 }
-
 
 // The same with the outputs placed through distributed shared memory: the S blocks of a transform
 // form a cluster, each leaves its X[S k + c] in its shared memory, and block c stores the
@@ -70,34 +78,8 @@ __global__ void __launch_bounds__(THREADS, MINB) split_pass_cluster(const T2* __
     constexpr int E = M / THREADS;
     const int part = (int)cluster.block_rank();
     const size_t t = blockIdx.x / S;
-    const T2* x = in + t * (size_t)(S * M);
     T2 v[E];
-#pragma unroll
-    for (int i = 0; i < E; ++i) {
-        const int j = i * THREADS + threadIdx.x;
-        T2 a = x[j];
-#pragma unroll
-        for (int s = 1; s < S; ++s) {
-            const T2 b = x[j + s * M];
-            const int k = (s * part) % S * (4 / S);
-            if (k == 0) { a.x += b.x; a.y += b.y; }
-            else if (k == 1) { a.x += b.y; a.y -= b.x; }
-            else if (k == 2) { a.x -= b.x; a.y -= b.y; }
-            else { a.x -= b.y; a.y += b.x; }
-        }
-        v[i] = a;
-    }
-#pragma unroll
-    for (int i = 0; i < E; ++i) {
-        const int j = i * THREADS + threadIdx.x;
-        smem[j + (j >> 5)] = v[i];
-    }
-    __syncthreads();
-#pragma unroll
-    for (int i = 0; i < E; ++i) {
-        const int j = threadIdx.x * E + i;
-        v[i] = smem[j + (j >> 5)];
-    }
+    load_and_exchange<T2, M, S, true>(in + t * (size_t)(S * M), part, smem, v);
     __syncthreads();
     // Last stage's outputs into this block's shared memory (k in [0, M): X[S k + part]).
 #pragma unroll
@@ -123,6 +105,37 @@ __global__ void __launch_bounds__(THREADS, MINB) split_pass_cluster(const T2* __
     cluster.sync();
 }
 
+// Best of 17 timed launches (after 3 warm-ups) of `launch`, each followed by a timed device copy
+// of the same bytes; the copy's best in *copy_ms.
+template <typename Launch>
+float best_time(Launch launch, const void* in, void* out, size_t bytes, float* copy_ms) {
+    cudaEvent_t a, b;
+    cudaEventCreate(&a);
+    cudaEventCreate(&b);
+    float best = 1e9f, best_copy = 1e9f;
+    for (int rep = 0; rep < 20; ++rep) {
+        cudaEventRecord(a);
+        launch();
+        cudaEventRecord(b);
+        cudaEventSynchronize(b);
+        float ms;
+        cudaEventElapsedTime(&ms, a, b);
+        if (rep > 2 && ms < best) best = ms;
+        cudaEventRecord(a);
+        cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice);
+        cudaEventRecord(b);
+        cudaEventSynchronize(b);
+        cudaEventElapsedTime(&ms, a, b);
+        if (rep > 2 && ms < best_copy) best_copy = ms;
+    }
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) printf("error %s\n", cudaGetErrorString(e));
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+    *copy_ms = best_copy;
+    return best;
+}
+
 template <typename T2, int M, int S, int MINB>
 float run_cluster(const T2* in, T2* out, size_t elems, size_t smem, float* copy_ms) {
     const int blocks = (int)(elems / M);
@@ -139,29 +152,7 @@ float run_cluster(const T2* in, T2* out, size_t elems, size_t smem, float* copy_
     attr[0].val.clusterDim.z = 1;
     cfg.attrs = attr;
     cfg.numAttrs = 1;
-    cudaEvent_t a, b;
-    cudaEventCreate(&a);
-    cudaEventCreate(&b);
-    float best = 1e9f, best_copy = 1e9f;
-    for (int rep = 0; rep < 20; ++rep) {
-        cudaEventRecord(a);
-        cudaLaunchKernelEx(&cfg, k, in, out);
-        cudaEventRecord(b);
-        cudaEventSynchronize(b);
-        float ms;
-        cudaEventElapsedTime(&ms, a, b);
-        if (rep > 2 && ms < best) best = ms;
-        cudaEventRecord(a);
-        cudaMemcpyAsync(out, in, elems * sizeof(T2), cudaMemcpyDeviceToDevice);
-        cudaEventRecord(b);
-        cudaEventSynchronize(b);
-        cudaEventElapsedTime(&ms, a, b);
-        if (rep > 2 && ms < best_copy) best_copy = ms;
-    }
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) printf("error %s\n", cudaGetErrorString(e));
-    *copy_ms = best_copy;
-    return best;
+    return best_time([&] { cudaLaunchKernelEx(&cfg, k, in, out); }, in, out, elems * sizeof(T2), copy_ms);
 }
 
 template <typename T2, int M, int S, int MINB, int MODE = 3>
@@ -169,29 +160,7 @@ float run(const T2* in, T2* out, size_t elems, size_t smem, float* copy_ms) {
     const int blocks = (int)(elems / M);
     auto k = split_pass<T2, M, S, MINB, MODE>;
     cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-    cudaEvent_t a, b;
-    cudaEventCreate(&a);
-    cudaEventCreate(&b);
-    float best = 1e9f, best_copy = 1e9f;
-    for (int rep = 0; rep < 20; ++rep) {
-        cudaEventRecord(a);
-        k<<<blocks, THREADS, smem>>>(in, out);
-        cudaEventRecord(b);
-        cudaEventSynchronize(b);
-        float ms;
-        cudaEventElapsedTime(&ms, a, b);
-        if (rep > 2 && ms < best) best = ms;
-        cudaEventRecord(a);
-        cudaMemcpyAsync(out, in, elems * sizeof(T2), cudaMemcpyDeviceToDevice);
-        cudaEventRecord(b);
-        cudaEventSynchronize(b);
-        cudaEventElapsedTime(&ms, a, b);
-        if (rep > 2 && ms < best_copy) best_copy = ms;
-    }
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) printf("error %s\n", cudaGetErrorString(e));
-    *copy_ms = best_copy;
-    return best;
+    return best_time([&] { k<<<blocks, THREADS, smem>>>(in, out); }, in, out, elems * sizeof(T2), copy_ms);
 }
 
 template <typename T2, int M, int MINB>
