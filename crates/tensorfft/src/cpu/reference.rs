@@ -289,19 +289,6 @@ fn strided_pass<R: Float, T: Element>(
         }
         None => (Vec::new(), Vec::new(), 0, 1),
     };
-    // f64 passes with direct loads: w^(m j) times the slot table's row r for sample
-    // j + r · first_span (StridedPass::slot_twiddle_rows), as the kernel forms them.
-    let slots = pass
-        .twiddle
-        .zip(pass.slot_twiddle_rows())
-        .map(|(t, (rows, items))| {
-            let table: Vec<Complex<f64>> = t
-                .slot_table(first_span, rows, items)
-                .into_iter()
-                .map(|w| conj_if(w, sign))
-                .collect();
-            (table, items)
-        });
     let mut x: Vec<Complex<R>> = vec![Complex::new(R::zero(), R::zero()); n];
     let mut y = x.clone();
     for item in 0..pass.items() {
@@ -331,14 +318,6 @@ fn strided_pass<R: Float, T: Element>(
                         w *= step;
                     }
                     Complex::new(f64::from(w.re), f64::from(w.im))
-                } else if let Some((table, items)) = &slots {
-                    let (j, r) = (k % first_span, k / first_span);
-                    let wj = product(m * j);
-                    if r == 0 {
-                        wj
-                    } else {
-                        wj * table[r * items + m]
-                    }
                 } else {
                     product(m * k)
                 };

@@ -192,11 +192,8 @@ struct PassGeometry {
     items: u64,
     tw_mask: u64,
     tw_lo_offset: u64,
-    tw_slot_offset: u64,
     tw_dim: i32,
     tw_lo_bits: i32,
-    tw_slot_bits: i32,
-    padding: i32,
 }
 
 // SAFETY: a plain `repr(C)` struct of integers, passed by value as a kernel parameter whose C++
@@ -214,11 +211,8 @@ impl PassGeometry {
             items: pass.items() as u64,
             tw_mask: 0,
             tw_lo_offset: 0,
-            tw_slot_offset: 0,
             tw_dim: -1,
             tw_lo_bits: 0,
-            tw_slot_bits: 0,
-            padding: 0,
         };
         for (d, dim) in pass.dims.iter().enumerate() {
             g.count[d] = dim.count as u64;
@@ -230,10 +224,6 @@ impl PassGeometry {
             g.tw_lo_offset = t.hi_len() as u64;
             g.tw_dim = t.dim as i32;
             g.tw_lo_bits = t.lo_bits() as i32;
-            if let Some((_, items)) = pass.slot_twiddle_rows() {
-                g.tw_slot_offset = t.table().len() as u64;
-                g.tw_slot_bits = items.trailing_zeros() as i32;
-            }
         }
         g
     }
@@ -472,18 +462,14 @@ impl Gpu {
         })
     }
 
-    /// The four-step twiddle tables of a strided pass (high, then low, then for f64 passes with
-    /// direct loads the slot table, `StridedPass::slot_twiddle_rows`), in f64 whatever the
+    /// The four-step twiddle tables of a strided pass (high, then low), in f64 whatever the
     /// precision (the kernels form each twiddle from a product of two entries in double; 2-byte
     /// data steps between a butterfly's samples in f32); one unit entry when the pass has no
     /// twiddle.
     fn pass_twiddle_table(&self, pass: &StridedPass) -> Result<TwiddleTable> {
-        let mut table = pass
+        let table = pass
             .twiddle
             .map_or_else(|| vec![Complex::new(1.0, 0.0)], |t| t.table());
-        if let (Some(t), Some((rows, items))) = (pass.twiddle, pass.slot_twiddle_rows()) {
-            table.extend(t.slot_table(pass.inner.n / rows, rows, items));
-        }
         Ok(TwiddleTable::F64(self.upload(&table)?))
     }
 }

@@ -86,24 +86,6 @@ impl PassTwiddle {
             .collect()
     }
 
-    /// The slot table of an f64 pass with direct loads ([`StridedPass::slot_twiddle_rows`]):
-    /// row `r` holds `ω^{m·r·span}` for the items `m < items` (forward direction), so that the
-    /// twiddle of sample `j + r·span` of item `m` is `ω^{m·j} · row_r[m]` — one table product per
-    /// butterfly and one coalesced load per value instead of two scattered loads per value.
-    ///
-    /// ```
-    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 64 };
-    /// let rows = t.slot_table(16, 4, 4); // 4 rows (r < 4) of 4 items, span 16
-    /// let w = |k: usize| tensorfft::plan::twiddles::forward_twiddle(k % 64, 64);
-    /// assert!((rows[3 * 4 + 2] - w(2 * 3 * 16)).norm() < 1e-15);
-    /// ```
-    pub fn slot_table(&self, span: usize, rows: usize, items: usize) -> Vec<Complex<f64>> {
-        (0..rows)
-            .flat_map(|r| (0..items).map(move |m| (r, m)))
-            .map(|(r, m)| forward_twiddle((m * r * span) % self.root, self.root))
-            .collect()
-    }
-
     /// Entries of the high table.
     ///
     /// ```
@@ -247,28 +229,6 @@ impl StridedPass {
     /// ```
     pub fn staged_in(&self) -> bool {
         !self.load_items_fastest()
-    }
-
-    /// Rows and items of the f64 slot table ([`PassTwiddle::slot_table`]): f64 passes with a
-    /// four-step twiddle and direct loads, the first radix `R0` rows over the items of the
-    /// twiddle's dimension (a power of two; at most 2^18 entries), else `None` (every twiddle a
-    /// product of the high and low tables). f32 and 2-byte data step their twiddles instead.
-    ///
-    /// ```
-    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
-    /// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F64, &PlanOptions::default()).unwrap();
-    /// let rows: Vec<_> = s.passes.iter().filter_map(|p| match &p.kernel {
-    ///     PassKernel::Strided(sp) => sp.slot_twiddle_rows(),
-    ///     _ => None,
-    /// }).collect();
-    /// assert_eq!(rows.len(), 1);
-    /// ```
-    pub fn slot_twiddle_rows(&self) -> Option<(usize, usize)> {
-        let t = self.twiddle?;
-        let items = self.dims.get(t.dim)?.count;
-        let r0 = *self.inner.radices.first()?;
-        let fits = items.is_power_of_two() && r0 * items <= 1 << 18;
-        (self.inner.precision == Precision::F64 && !self.staged_in() && fits).then_some((r0, items))
     }
 
     /// Whether the last stage leaves the tile in shared memory for a cooperative store (the

@@ -31,11 +31,8 @@ struct PassGeometry {
     u64 items;          // product of the counts
     u64 tw_mask;        // root - 1 of the four-step twiddle (root a power of two)
     u64 tw_lo_offset;   // complex offset of the low twiddle table in pass_twiddles
-    u64 tw_slot_offset; // f64 direct passes: complex offset of the slot table [r][m] (0: none)
     int tw_dim;         // item dimension whose coordinate is m
     int tw_lo_bits;     // exponent bits read from the low table
-    int tw_slot_bits;   // log2 of the slot table's row length (the items along tw_dim)
-    int padding;
 };
 
 // Asynchronous copies from device to shared memory (cp.async, sm_80+): issued without registers
@@ -218,8 +215,7 @@ struct StridedPass {
     // In float arithmetic the powers come from one table product per butterfly and one per
     // thread (two loads each, instead of two per value) and each twiddle is rounded once: f32
     // data steps them in double; 2-byte data (f16, bf16) steps them in f32, whose ~R0 roundings
-    // (~1e-6) stay far below the storage's. f64 reads every twiddle from the tables: w^(m j) times
-    // a slot-table entry where the plan has one, else a high-low product per value.
+    // (~1e-6) stay far below the storage's. f64 reads every twiddle from the tables.
     template <int R0>
     static __device__ __forceinline__ void twiddle_first_stage(const typename K::Ctx& c, C (&v)[Cfg::E],
                                                                const double* pass_twiddles, const PassGeometry& geo,
@@ -236,24 +232,6 @@ struct StridedPass {
 #pragma unroll
                 for (int r = 0; r < R0; ++r) {
                     if (r > 0) w = cmul(w, step);
-                    v[k * R0 + r] = cmul(v[k * R0 + r], round_twiddle(w));
-                }
-            }
-        } else if (geo.tw_slot_offset != 0) {
-            // f64 with the slot table (PassTwiddle::slot_table): w^(m j) from one table product
-            // per butterfly, times row r's w^(m r N/R0) (neighbouring items, neighbouring entries).
-            const double2* slots = table + geo.tw_slot_offset + m;
-#pragma unroll
-            for (int k = 0; k < Cfg::E / R0; ++k) {
-                const int j = K::template butterfly<Cfg::V>(c.t, k);
-                const Cx<double> wj = pass_root_power(table, geo, ((unsigned)m * (unsigned)j) & mask);
-#pragma unroll
-                for (int r = 0; r < R0; ++r) {
-                    Cx<double> w = wj;
-                    if (r > 0) {
-                        const double2 s = __ldg(slots + ((u64)r << geo.tw_slot_bits));
-                        w = cmul(wj, cx(s.x, s.y));
-                    }
                     v[k * R0 + r] = cmul(v[k * R0 + r], round_twiddle(w));
                 }
             }
