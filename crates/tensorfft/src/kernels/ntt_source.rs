@@ -257,3 +257,53 @@ pub fn wide_goldilocks_product(pass: &NttPass) -> bool {
     let wide_columns = pass.direct() && pass.items_fastest_in && pass.values_per_thread >= 16;
     !wide_columns && pass.len < 8192
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ntt::{plan_ntt_schedule, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS};
+    use crate::Direction;
+
+    /// Every pass kernel's launch bounds ask for no more blocks than 2048 threads and the
+    /// shared memory allow, and leave each thread at least its register budget.
+    #[test]
+    fn launch_bounds_keep_the_register_budget_and_fit_a_multiprocessor() {
+        let mut checked = 0;
+        for (p, word, max_log) in [(BABY_BEAR, 4, 24), (GOLDILOCKS, 8, 22), (FHE_62, 8, 17)] {
+            for log_n in 1..=max_log {
+                for (orders, batch) in [
+                    ((Order::Natural, Order::BitReversed), 1),
+                    ((Order::Natural, Order::Natural), 3),
+                    ((Order::BitReversed, Order::Natural), 64),
+                ] {
+                    let b = NttBatch::limbs(&[p], 1 << log_n, NttKind::Cyclic)
+                        .unwrap()
+                        .with_orders(orders.0, orders.1)
+                        .batch(batch);
+                    let s = plan_ntt_schedule(&b, word, Direction::Forward).unwrap();
+                    for (i, pass) in s.passes.iter().enumerate() {
+                        let k = NttKernelSource::pass(&s, i);
+                        let start = k.source.find("__launch_bounds__(").unwrap() + 18;
+                        let args: Vec<usize> = k.source[start..]
+                            .split(')')
+                            .next()
+                            .unwrap()
+                            .split(',')
+                            .map(|a| a.trim().parse().unwrap())
+                            .collect();
+                        assert_eq!(args[0], pass.threads(), "{s}");
+                        let blocks = args.get(1).copied().unwrap_or(1);
+                        assert!(blocks * args[0] <= 2048, "{s}");
+                        assert!(
+                            65536 / (blocks * args[0]) >= register_budget(pass, word),
+                            "{s}"
+                        );
+                        assert!(blocks * (k.shared_bytes + 1024) <= 228 * 1024, "{s}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
+}
