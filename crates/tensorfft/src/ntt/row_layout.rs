@@ -28,7 +28,7 @@
 //! assert_eq!(4 * g.wavefronts(&plain), 7 * g.ideal_wavefronts());
 //! ```
 
-use super::schedule::NttPass;
+use super::schedule::{round_position, NttPass};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -147,20 +147,11 @@ impl ExchangeGeometry {
     }
 
     /// The samples thread `t` of an item holds in round `k`, in the order of its accesses
-    /// (`Round` in the kernel: group g's first sample `base(t, g)`, then `D` apart).
+    /// ([`round_position`]).
     fn samples(&self, k: usize, t: usize) -> Vec<usize> {
-        let s0: u32 = self.rounds[..k].iter().sum();
-        let r = self.rounds[k];
-        let g_len = 1usize << r;
-        let d = self.len >> (s0 + r);
-        let per_item = self.threads_per_item();
-        let mut out = Vec::with_capacity(self.values);
-        for g in 0..self.values / g_len {
-            let group = t + g * per_item;
-            let base = (group / d) * (d * g_len) + group % d;
-            out.extend((0..g_len).map(|j| base + j * d));
-        }
-        out
+        (0..self.values)
+            .map(|j| round_position(self.len, self.values, &self.rounds, k, t, j))
+            .collect()
     }
 
     /// Item and sample-thread of a block thread.

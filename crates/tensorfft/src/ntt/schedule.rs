@@ -450,6 +450,37 @@ impl NttTwiddle {
     }
 }
 
+/// Row position of value `j` of an item's thread `t` in round `k` of a direct pass of `len`
+/// samples, `values` per thread, in rounds of `rounds` stages ([`NttPass::kernel_round_sizes`];
+/// `Round<K>` in `ntt_pass.cuh`): with `G = 2^rounds[k]` and `D = len / 2^(stages up to and
+/// including round k)`, group `g = j / G` of the thread starts at `base(t, g)` and its values
+/// lie `D` apart. The bank model (`ntt/row_layout.rs`) and the slot twiddles
+/// ([`NttPass::output_position`]) both read positions from here.
+///
+/// ```
+/// use tensorfft::ntt::schedule::round_position;
+/// // 16 samples, 4 values per thread, rounds of 2 + 2 stages: thread 1 holds 1, 5, 9, 13 in
+/// // round 0 and 4, 5, 6, 7 in round 1.
+/// let p = |k, j| round_position(16, 4, &[2, 2], k, 1, j);
+/// assert_eq!((0..4).map(|j| p(0, j)).collect::<Vec<_>>(), [1, 5, 9, 13]);
+/// assert_eq!((0..4).map(|j| p(1, j)).collect::<Vec<_>>(), [4, 5, 6, 7]);
+/// ```
+pub fn round_position(
+    len: usize,
+    values: usize,
+    rounds: &[u32],
+    k: usize,
+    t: usize,
+    j: usize,
+) -> usize {
+    let s0: u32 = rounds[..k].iter().sum();
+    let r = rounds[k];
+    let g_len = 1usize << r;
+    let d = len >> (s0 + r);
+    let group = t + (j / g_len) * (len / values);
+    (group / d) * (d * g_len) + group % d + (j % g_len) * d
+}
+
 /// One pass: `len`-point NTTs over the items of up to three dimensions (the last one counts the
 /// transforms), samples `sample_in` / `sample_out` elements apart, local orders, twiddle after.
 ///
@@ -683,12 +714,10 @@ impl NttPass {
     /// ```
     pub fn output_position(&self, t: usize, j: usize) -> usize {
         let rounds = self.kernel_round_sizes();
-        let (last, earlier) = rounds.split_last().map_or((0, &[][..]), |(l, e)| (*l, e));
-        let s0: u32 = earlier.iter().sum();
-        let g_len = 1usize << last;
-        let d = self.len >> (s0 + last);
-        let group = t + (j / g_len) * self.threads_per_item();
-        (group / d.max(1)) * (d * g_len) + group % d.max(1) + (j % g_len) * d
+        match rounds.len().checked_sub(1) {
+            Some(last) => round_position(self.len, self.values_per_thread, &rounds, last, t, j),
+            None => t + j * self.threads_per_item(),
+        }
     }
 
     /// Whether the four-step twiddle `ω_root^{m·k}` comes from two tables indexed by the
