@@ -221,15 +221,35 @@ fn f32_arithmetic() -> Tuning {
 fn tensor_core_recipes_use_radix_16_stages_and_stay_accurate() {
     // The f16 rounding of samples and DFT matrix costs accuracy, but within a small factor of the
     // f32-arithmetic stages (both are dominated by f16 storage).
-    for n in [512, 1024, 4096, 16384] {
-        let tc = f16_recipe(
-            n,
+    // N = 256 runs both radix-16 stages in one warp (`Recipe::tensor_pair_warp`), with one,
+    // two or four transforms per warp; the reference runs the same two stages.
+    let pair = |e: usize| {
+        f16_recipe(
+            256,
             Tuning {
                 tensor_cores: Some(true),
+                elements_per_thread: Some(e),
                 ..Default::default()
             },
-        );
+        )
+    };
+    let cases = [(256, pair(8)), (256, pair(16)), (256, pair(32))]
+        .into_iter()
+        .chain([512, 1024, 4096, 16384].map(|n| {
+            (
+                n,
+                f16_recipe(
+                    n,
+                    Tuning {
+                        tensor_cores: Some(true),
+                        ..Default::default()
+                    },
+                ),
+            )
+        }));
+    for (n, tc) in cases {
         assert!(tc.tensor_cores && tc.radices.iter().filter(|&&r| r == 16).count() >= 2);
+        assert_eq!(tc.tensor_pair_warp(), n == 256, "N={n}: {tc}");
         let cc = f16_recipe(n, f32_arithmetic());
         assert!(!cc.tensor_cores && !cc.half_arithmetic);
         let (e_tc, e_cc) = forward_errors(&tc, &cc, 2);
@@ -248,7 +268,8 @@ fn tensor_cores_are_refused_where_they_cannot_run() {
     });
     for (n, p) in [
         (4096, Precision::F32),
-        (256, Precision::F16),
+        (128, Precision::F16),
+        (256, Precision::F32Split),
         (1024, Precision::F64),
     ] {
         assert!(

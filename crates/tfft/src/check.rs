@@ -106,6 +106,9 @@ pub struct SweepFilter {
     pub basis_only: bool,
     /// Only the warp-shuffle cases (`Tuning::warp_shuffles`; no layouts, no basis vectors).
     pub warp_shuffles_only: bool,
+    /// Only the tensor-core cases: F16 on `mma.sync` and F32Split, random data and basis
+    /// vectors (no layouts).
+    pub tensor_cores_only: bool,
 }
 
 impl SweepFilter {
@@ -118,6 +121,11 @@ impl SweepFilter {
             .filter(|c| self.precisions.is_empty() || self.precisions.contains(&c.precision))
             .filter(|c| self.ranks.is_empty() || self.ranks.contains(&c.dims.len()))
             .filter(|c| !self.warp_shuffles_only || c.tuning.warp_shuffles == Some(true))
+            .filter(|c| {
+                !self.tensor_cores_only
+                    || c.tuning.tensor_cores == Some(true)
+                    || c.precision == Precision::F32Split
+            })
             .collect()
     }
 }
@@ -199,7 +207,7 @@ pub fn run(
     bar.finish_and_clear();
     // The sweep also checks strided layouts, and the tensor-core kernels on basis vectors.
     if case.dims().is_none() {
-        if !filter.basis_only && !filter.warp_shuffles_only {
+        if !filter.basis_only && !filter.warp_shuffles_only && !filter.tensor_cores_only {
             rows.extend(crate::check_layouts::rows(&gpu, seed));
         }
         if !filter.layouts_only

@@ -25,18 +25,31 @@ pub struct BasisCase {
 }
 
 /// F16 with the tensor-core stages (opt-in) and F32Split (always on the tensor cores), every
-/// length they take (512 … 16384), or three of them when `quick`.
+/// length they take (F16 256 … 16384, F32Split 512 … 16384), or four of them when `quick`.
+/// F16 256 runs the warp-resident kernel (both stages in one warp) with one, two and four
+/// transforms per warp.
 pub fn cases(quick: bool) -> Vec<BasisCase> {
     let lengths: Vec<usize> = if quick {
         vec![512, 4096, 16384]
     } else {
         (9..=14).map(|b| 1usize << b).collect()
     };
+    let mut v: Vec<BasisCase> = [8, 16, 32]
+        .into_iter()
+        .map(|e| BasisCase {
+            precision: Precision::F16,
+            n: 256,
+            tuning: Tuning {
+                tensor_cores: Some(true),
+                elements_per_thread: Some(e),
+                ..Default::default()
+            },
+        })
+        .collect();
     let tensor = Tuning {
         tensor_cores: Some(true),
         ..Default::default()
     };
-    let mut v = Vec::new();
     for &n in &lengths {
         v.push(BasisCase {
             precision: Precision::F16,
@@ -211,7 +224,7 @@ mod tests {
                 "{s}"
             );
         }
-        assert_eq!(cases(true).len(), 6);
+        assert_eq!(cases(true).len(), 9);
     }
 
     #[test]
@@ -227,7 +240,7 @@ mod tests {
     fn the_reference_executor_passes_the_basis_check() {
         // The CPU reference runs the same split and rounding as the kernels: its outputs of the
         // impulses are the DFT rows within the plan's bound, in both directions.
-        for n in [512, 1024] {
+        for n in [256, 512, 1024] {
             let tensor = Tuning {
                 tensor_cores: Some(true),
                 ..Default::default()
@@ -245,6 +258,9 @@ mod tests {
             for dir in [Direction::Forward, Direction::Inverse] {
                 let (err, bound) = cpu_error::<Complex<f16>>(&f16_case, dir);
                 assert!(err <= bound, "F16 N={n} {dir:?}: {err:.3e} > {bound:.3e}");
+                if n < 512 {
+                    continue; // F32Split takes 512 … 16384
+                }
                 let (err, bound) = cpu_error::<Complex<f32>>(&split, dir);
                 assert!(
                     err <= bound,

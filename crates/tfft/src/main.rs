@@ -150,6 +150,10 @@ enum Command {
         /// Only the warp-shuffle kernels (`Tuning::warp_shuffles`, N = 4 … 1024).
         #[arg(long, conflicts_with_all = ["layouts", "basis", "shape", "n"])]
         warp_shuffles: bool,
+        /// Only the tensor-core kernels (F16 on `mma.sync`, F32Split): random data and basis
+        /// vectors.
+        #[arg(long, conflicts_with_all = ["layouts", "basis", "warp_shuffles", "shape", "n"])]
+        tensor_cores: bool,
     },
     /// Time tensorfft against cuFFT and a device copy on the same buffers.
     Bench {
@@ -270,6 +274,7 @@ fn main() -> ExitCode {
             layouts,
             basis,
             warp_shuffles,
+            tensor_cores,
         } => {
             let filter = check::SweepFilter {
                 quick,
@@ -278,6 +283,7 @@ fn main() -> ExitCode {
                 layouts_only: layouts,
                 basis_only: basis,
                 warp_shuffles_only: warp_shuffles,
+                tensor_cores_only: tensor_cores,
             };
             check::run(&filter, &case, json.as_deref())
         }

@@ -201,6 +201,7 @@ pub fn sweep(quick: bool) -> Vec<Case> {
         cases.push(beyond_2_32());
     }
     cases.extend(f32split_cases(quick));
+    cases.extend(f16_tensor_core_cases(quick));
     cases.extend(warp_shuffle_cases(quick));
     cases.extend(cluster_variants());
     cases.extend(table_twiddle_variants());
@@ -213,6 +214,27 @@ pub fn f32split_cases(quick: bool) -> Vec<Case> {
     let p = Precision::F32Split;
     (9..=14)
         .flat_map(|b| batched_cases(p, vec![1 << b], quick, Tuning::default()))
+        .collect()
+}
+
+/// F16 on the tensor cores (`Tuning::tensor_cores`, opt-in) on random data with the 1D
+/// batches: the warp-resident 256-point kernel with one, two and four transforms per warp, and
+/// the Stockham tensor-core stages at 512, 4096 and 16384.
+pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
+    let tensor = |e: Option<usize>| Tuning {
+        tensor_cores: Some(true),
+        elements_per_thread: e,
+        ..Default::default()
+    };
+    let p = Precision::F16;
+    [8, 16, 32]
+        .into_iter()
+        .flat_map(|e| batched_cases(p, vec![256], quick, tensor(Some(e))))
+        .chain(
+            [512, 4096, 16384]
+                .into_iter()
+                .flat_map(|n| batched_cases(p, vec![n], quick, tensor(None))),
+        )
         .collect()
 }
 

@@ -18,6 +18,7 @@ const STRIDED_PASS: &str = include_str!("cuda/strided_pass.cuh");
 const STRIDED_PAIRED_HALF: &str = include_str!("cuda/strided_paired_half.cuh");
 const CLUSTER_PASS: &str = include_str!("cuda/cluster_pass.cuh");
 const WARP_SHUFFLE_FFT: &str = include_str!("cuda/warp_shuffle_fft.cuh");
+const TENSOR_PAIR_FFT: &str = include_str!("cuda/tensor_pair_fft.cuh");
 
 /// CUDA C++ source of one kernel module and the names of its entry points.
 ///
@@ -59,7 +60,8 @@ impl KernelSource {
         };
         for dir in [Direction::Forward, Direction::Inverse] {
             let name = entry_name(&stem, dir);
-            // The warp-shuffle kernel or the Stockham single pass, behind one entry point.
+            // The warp-shuffle kernel, the warp-resident tensor-core kernel or the Stockham
+            // single pass, behind one entry point.
             let (cfg, call) = if recipe.warp_shuffles {
                 (
                     warp_shuffle_config(&name, recipe, dir),
@@ -68,10 +70,12 @@ impl KernelSource {
             } else {
                 let scale = recipe.normalization.stage_scale(dir);
                 let access = Access::single_pass(recipe);
-                (
-                    config(&name, recipe, &access, dir, scale, ""),
-                    format!("{runner}<Cfg_{name}>::run<{}>", radix_list(recipe)),
-                )
+                let call = if recipe.tensor_pair_warp() {
+                    format!("TensorPairFft<Cfg_{name}>::run")
+                } else {
+                    format!("{runner}<Cfg_{name}>::run<{}>", radix_list(recipe))
+                };
+                (config(&name, recipe, &access, dir, scale, ""), call)
             };
             source.push_str(&cfg);
             source.push_str(&format!(
@@ -223,6 +227,7 @@ fn prelude() -> String {
         STRIDED_PAIRED_HALF,
         CLUSTER_PASS,
         WARP_SHUFFLE_FFT,
+        TENSOR_PAIR_FFT,
     ] {
         for line in part.lines().filter(|l| l.trim() != "#pragma once") {
             source.push_str(line);

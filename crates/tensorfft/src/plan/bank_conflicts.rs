@@ -34,7 +34,8 @@ fn slot(recipe: &Recipe, radix: usize, vw: usize, t: usize, idx: usize) -> (usiz
 }
 
 /// Wavefronts of the exchange buffers of `recipe` (buffers 1 … stages − 1, for one transform);
-/// none for the warp-shuffle kernel, which exchanges between lanes without shared memory.
+/// none for the warp-shuffle kernel, which exchanges between lanes without shared memory, and
+/// the warp-resident tensor-core kernel, which exchanges nothing.
 ///
 /// ```
 /// use tensorfft::{plan::bank_conflicts::shared_wavefronts, plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
@@ -43,7 +44,7 @@ fn slot(recipe: &Recipe, radix: usize, vw: usize, t: usize, idx: usize) -> (usiz
 /// assert!(shared_wavefronts(&r).iter().all(|b| b.wavefronts == b.ideal));
 /// ```
 pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
-    if recipe.warp_shuffles {
+    if recipe.warp_shuffles || recipe.tensor_pair_warp() {
         return Vec::new();
     }
     let n = recipe.n;

@@ -528,6 +528,24 @@ impl Tuning {
                 }
             }
         }
+        // The warp-resident tensor-core kernel (F16 N = 256): one, two or four transforms per
+        // warp, launch shapes.
+        for e in [8, 16, 32] {
+            for persistent in [false, true] {
+                for prefetch in [false, true] {
+                    for min_blocks in [None, Some(4)] {
+                        v.push(Tuning {
+                            tensor_cores: Some(true),
+                            elements_per_thread: Some(e),
+                            persistent: Some(persistent),
+                            prefetch: Some(prefetch),
+                            min_blocks_per_sm: min_blocks,
+                            ..Default::default()
+                        });
+                    }
+                }
+            }
+        }
         // Warp-shuffle kernels (N = 4 … 1024): off where they are the default, the default
         // lanes, other values per lane, and streaming loads.
         v.push(Tuning {

@@ -142,10 +142,15 @@ pub fn plan_c2c_recipe(
     // Tensor-core radix-16 stages: a warp holds the 16 samples of 32 butterflies, 16 values per
     // thread, so they need E = 16 and whole warps per transform.
     let split = precision == Precision::F32Split;
-    let tensor_possible = matches!(precision, Precision::F16 | Precision::F32Split)
-        && e == 16
-        && max_radix == 16
-        && t.is_multiple_of(32);
+    // F16 N = 256: both radix-16 stages in one warp's registers (`tensor_pair_fft.cuh`), one,
+    // two or four transforms per warp (8, 16 or 32 values per thread).
+    let pair_possible =
+        precision == Precision::F16 && n == 256 && max_radix == 16 && matches!(t, 8 | 16 | 32);
+    let tensor_possible = pair_possible
+        || (matches!(precision, Precision::F16 | Precision::F32Split)
+            && e == 16
+            && max_radix == 16
+            && t.is_multiple_of(32));
     // F16: opt-in for now: on the H200 the tensor-core kernels issue 47% fewer instructions but
     // are latency-bound (13 cycles per instruction at 4 warps per scheduler) and slower than the
     // CUDA-core kernels (bench/NOTES.md, step 11). F32Split is the tensor-core path.
@@ -153,7 +158,7 @@ pub fn plan_c2c_recipe(
     if (tensor_cores && !tensor_possible) || (split && !tensor_cores) {
         return Err(Error::unsupported(
             format!("tensor-core stages for {precision:?} N={n} with {e} values per thread, maximum radix {max_radix} and {tuning:?}"),
-            "F16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512",
+            "F16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512; F16 N = 256 with 8, 16 or 32 values per thread",
         ));
     }
     let tf32_split = tuning.tf32_split.unwrap_or(false);
@@ -266,10 +271,21 @@ pub fn plan_c2c_recipe(
             // Aim for 256 threads per block, and no more than 48 KiB of shared memory per block
             // when several transforms share a block.
             let by_threads = (256 / t).max(1);
-            let by_smem = ((48 * 1024) / per_transform_smem).max(1);
+            // (The warp-resident tensor-core kernel uses no shared memory.)
+            let by_smem = if tensor_cores && pair_possible {
+                by_threads
+            } else {
+                ((48 * 1024) / per_transform_smem).max(1)
+            };
             by_threads.min(by_smem)
         }
     };
+    if tensor_cores && pair_possible && !(t * b).is_multiple_of(32) {
+        return Err(Error::unsupported(
+            format!("{b} transforms of {t} threads per block on the tensor cores"),
+            "whole warps: blocks of a multiple of 32 threads",
+        ));
+    }
     if b == 0 || t * b > MAX_THREADS_PER_BLOCK {
         return Err(Error::DeviceLimit(format!(
             "{b} transforms of {t} threads per block (at most {MAX_THREADS_PER_BLOCK} threads, at least 1 transform)"

@@ -111,10 +111,28 @@ impl Recipe {
     /// assert!(r.shared_bytes() >= 1024 * 8);
     /// ```
     pub fn shared_bytes(&self) -> usize {
-        if self.warp_shuffles {
+        if self.warp_shuffles || self.tensor_pair_warp() {
             return 0;
         }
         self.transforms_per_block * self.shared_stride() * self.exchange.bytes()
+    }
+
+    /// Whether the plan runs on the warp-resident tensor-core kernel (`tensor_pair_fft.cuh`):
+    /// F16 N = 256 on the tensor cores, both radix-16 stages in one warp's registers (the first
+    /// product's accumulators are the second's operand), 8 values per lane per transform, no
+    /// shared memory. The CPU reference runs it as the two tensor-core stages it fuses.
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
+    /// let opts = PlanOptions::tuned(Tuning { tensor_cores: Some(true), ..Default::default() });
+    /// let r = plan_c2c_recipe(&Shape::new([256]), Precision::F16, &opts).unwrap();
+    /// assert!(r.tensor_pair_warp() && r.shared_bytes() == 0);
+    /// ```
+    pub fn tensor_pair_warp(&self) -> bool {
+        self.tensor_cores
+            && self.precision == Precision::F16
+            && self.radices == [16, 16]
+            && matches!(self.threads_per_transform, 8 | 16 | 32)
     }
 
     /// A short name that identifies the kernel configuration, used in kernel names.

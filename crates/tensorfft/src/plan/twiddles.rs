@@ -38,6 +38,9 @@ pub fn stage_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
     if recipe.warp_shuffles {
         return warp_shuffle_twiddles(recipe);
     }
+    if recipe.tensor_pair_warp() {
+        return tensor_pair_twiddles();
+    }
     let stages = recipe.radices.len();
     let mut out = Vec::new();
     let mut ns = 1;
@@ -90,6 +93,32 @@ pub fn warp_shuffle_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
         .flat_map(|k1| (0..l).map(move |lane| forward_twiddle(lane * k1, n)))
         .collect();
     out.extend((0..l / 2).map(|j| forward_twiddle(j * e, n)));
+    out
+}
+
+/// The warp-resident tensor-core kernel's table (`tensor_pair_fft.cuh`, N = 256): the second
+/// stage's twiddle `e^{-2πi r m / 256}` of each lane's eight accumulators, laid out
+/// `[slot pair][lane][2]`, where lane `4g + q`'s slot `s = 4 nt + 2h + u` holds row
+/// `r = g + 8h` (the first stage's frequency) and column `m = 8 nt + 2q + u` (its butterfly).
+///
+/// ```
+/// let t = tensorfft::plan::twiddles::tensor_pair_twiddles();
+/// assert_eq!(t.len(), 256);
+/// // Slot pair 0 of lane 5 (g = 1, q = 1): slot 0 is (r 1, m 2).
+/// let w = t[2 * 5];
+/// assert!((w.im + (2.0 * std::f64::consts::PI * 2.0 / 256.0).sin()).abs() < 1e-15);
+/// ```
+pub fn tensor_pair_twiddles() -> Vec<Complex<f64>> {
+    let mut out = Vec::with_capacity(256);
+    for pair in 0..4 {
+        for lane in 0..32 {
+            let (g, q) = (lane >> 2, lane & 3);
+            for s in [2 * pair, 2 * pair + 1] {
+                let (nt, h, u) = (s / 4, (s / 2) % 2, s % 2);
+                out.push(forward_twiddle((g + 8 * h) * (8 * nt + 2 * q + u), 256));
+            }
+        }
+    }
     out
 }
 

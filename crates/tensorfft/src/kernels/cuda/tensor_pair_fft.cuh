@@ -1,0 +1,182 @@
+// 256-point transforms on the tensor cores with both radix-16 stages in one warp's registers
+// (seed 002's merged radix-256 kernel; issue 10): no shared memory, no barrier.
+//
+// Write x[n], n = m + 16 k, as the 16 x 16 matrix X^T[k][m] (column m: the samples of the first
+// Stockham stage's butterfly m). The first stage is Y^T = F X^T, with the DFT matrix F as the A
+// operand and the samples as the B operand, so the accumulators hold Y^T[r][m] (row r: the
+// first stage's frequency, column m: its butterfly) in the C layout of mma.sync m16n8k16. The
+// second stage's butterfly r takes sample m = Y^T[r][m] times w_256^(r m), and
+// Z = (W o Y^T) F, W[r][m] = w_256^(r m): the C layout of two neighbouring 16 x 8 tiles is the A
+// layout of a 16 x 16 tile, so the accumulators, twiddled in f32 and rounded to f16, are the
+// second product's A operand as they are (no exchange, no transpose). Z[r][k] is frequency
+// r + 16 k. This is the arithmetic of two tensor-core Stockham stages of radix 16 with an f32
+// exchange (stockham_single_pass.cuh, emulated by cpu::reference): the same roundings, the same
+// twiddles, the same products in the same order.
+//
+// Fragment maps (PTX ISA, m16n8k16 .f16, lane = 4 g + q), for one transform:
+//  - B operand of the first product, n tile nt (butterflies m = 8 nt + g): registers (k 2q,
+//    2q + 1) and (k 2q + 8, 2q + 9), so the lane loads x[g + 8 nt + 16 (2q + u + 8 reg)].
+//  - The first product's accumulators, tile nt: (r g, m 8 nt + 2q + u) and (r g + 8, same).
+//  - The second product's outputs, tile nt: (r g + 8 h, k 8 nt + 2q + u), frequency
+//    g + 8 h + 16 (8 nt + 2q + u).
+// Every address is the lane's base g + 32 q plus a compile-time offset. F is symmetric, so the
+// A fragments of F (first product) are the B fragments (second product) with the registers
+// reordered: A (row g + 8 i, cols 2q + 8 j ..) = B[n tile i][register j].
+//
+// A warp holds U = 32 / T transforms (the plan's T = 32, 16 or 8 threads per transform, E = 8 U
+// values per thread): independent products in flight for the same fragments and twiddles.
+// Twiddle table (plan::twiddles::stage_twiddles): w_256^(r m) of each lane's 8 accumulators,
+// [slot pair][lane][2] (one 16-byte load of 512 consecutive bytes per warp instruction), slot
+// s = 4 nt + 2 h + u for (r g + 8 h, m 8 nt + 2q + u); the inverse kernel conjugates.
+#pragma once
+
+template <class Cfg>
+struct TensorPairFft {
+    typedef typename Cfg::Store Store;
+    typedef typename Store::Bits Bits;
+    static constexpr int N = Cfg::N;
+    static constexpr int T = Cfg::T;
+    static constexpr int B = Cfg::B;
+    static constexpr int U = 32 / T;  // transforms per warp
+    static constexpr int DIR = Cfg::DIR;
+    static constexpr int THREADS = T * B;
+    static_assert(N == 256 && Cfg::E * T == N && (T == 32 || T == 16 || T == 8), "256 points, 8 per lane per transform");
+    static_assert(THREADS % 32 == 0, "whole warps");
+    static_assert(sizeof(Bits) == 4, "complex f16 words");
+
+    // Offset of the lane's sample (nt, reg, u) from its base g + 32 q.
+    static __device__ __forceinline__ constexpr int sample_offset(int nt, int reg, int u) {
+        return 8 * nt + 16 * u + 128 * reg;
+    }
+    // Offset of the lane's output (nt, h, u) from the same base.
+    static __device__ __forceinline__ constexpr int output_offset(int nt, int h, int u) {
+        return 8 * h + 128 * nt + 16 * u;
+    }
+
+    // The first product, Y^T = F X^T, for one transform whose words are raw[nt][reg][u], then
+    // the twiddle (and a normalized direction's scale) on its accumulators, rounded into the
+    // A fragments of the second product: a[0..3] as in the map above.
+    static __device__ __forceinline__ void first_stage(const Dft16Fragments& f, const Bits (&raw)[8],
+                                                       const Cx<float> (&tw)[8], unsigned (&ar)[4],
+                                                       unsigned (&ai)[4]) {
+        const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        const unsigned fr[4] = {f.re[0][0], f.re[1][0], f.re[0][1], f.re[1][1]};
+        const unsigned fi[4] = {f.im[0][0], f.im[1][0], f.im[0][1], f.im[1][1]};
+        const unsigned fn[4] = {f.neg_im[0][0], f.neg_im[1][0], f.neg_im[0][1], f.neg_im[1][1]};
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt) {
+            // Samples (2q, 2q + 1) and (2q + 8, 2q + 9): real and imaginary halves paired.
+            unsigned xr[2], xi[2];
+#pragma unroll
+            for (int reg = 0; reg < 2; ++reg) {
+                const Bits lo = raw[nt * 4 + reg * 2], hi = raw[nt * 4 + reg * 2 + 1];
+                xr[reg] = __byte_perm(lo, hi, 0x5410);
+                xi[reg] = __byte_perm(lo, hi, 0x7632);
+            }
+            float yr[4], yi[4];
+            mma_16x8x16(yr, fr, xr[0], xr[1], zero);
+            mma_16x8x16(yr, fn, xi[0], xi[1], yr);
+            mma_16x8x16(yi, fi, xr[0], xr[1], zero);
+            mma_16x8x16(yi, fr, xi[0], xi[1], yi);
+            // Accumulator 2 h + u: (r g + 8 h, m 8 nt + 2q + u), twiddle slot 4 nt + 2 h + u.
+            Cx<float> y[4];
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                y[i] = cx(yr[i], yi[i]);
+                if constexpr (Cfg::SCALE != 0) y[i] = cscale(y[i], (float)stage_scale<16, Cfg::SCALE>());
+                y[i] = cmul(y[i], tw[nt * 4 + i]);
+            }
+            // A registers: (row g, cols 8 nt + 2q ..) and (row g + 8, same).
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                ar[2 * nt + h] = pack_half2(y[2 * h].re, y[2 * h + 1].re);
+                ai[2 * nt + h] = pack_half2(y[2 * h].im, y[2 * h + 1].im);
+            }
+        }
+    }
+
+    // The second product, Z = (W o Y^T) F, stored as f16 words out[nt][h][u].
+    static __device__ __forceinline__ void second_stage(const Dft16Fragments& f, const unsigned (&ar_in)[4],
+                                                        const unsigned (&ai_in)[4], Bits (&out)[8]) {
+        const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        // A registers in the order (row g, cols 2q ..), (row g + 8, cols 2q ..), (row g,
+        // cols 2q + 8 ..), (row g + 8, cols 2q + 8 ..).
+        const unsigned ar[4] = {ar_in[0], ar_in[1], ar_in[2], ar_in[3]};
+        const unsigned ai[4] = {ai_in[0], ai_in[1], ai_in[2], ai_in[3]};
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt) {
+            float yr[4], yi[4];
+            mma_16x8x16(yr, ar, f.re[nt][0], f.re[nt][1], zero);
+            mma_16x8x16(yr, ai, f.neg_im[nt][0], f.neg_im[nt][1], yr);
+            mma_16x8x16(yi, ar, f.im[nt][0], f.im[nt][1], zero);
+            mma_16x8x16(yi, ai, f.re[nt][0], f.re[nt][1], yi);
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                Cx<float> z = cx(yr[i], yi[i]);
+                if constexpr (Cfg::SCALE != 0) z = cscale(z, (float)stage_scale<16, Cfg::SCALE>());
+                out[nt * 4 + i] = Store::pack(z);
+            }
+        }
+    }
+
+    // The words of the warp's transforms for group `group` (zeros past the batch).
+    static __device__ __forceinline__ void load(const Bits* in, u64 group, u64 batch, int base, Bits (&raw)[U][8]) {
+        const u64 first = (group * B + (threadIdx.x / 32) * U);
+#pragma unroll
+        for (int t = 0; t < U; ++t) {
+            const bool valid = first + t < batch;
+            const Bits* src = in + (first + t) * (u64)N + base;
+#pragma unroll
+            for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+                for (int reg = 0; reg < 2; ++reg)
+#pragma unroll
+                    for (int u = 0; u < 2; ++u)
+                        raw[t][nt * 4 + reg * 2 + u] =
+                            valid ? load_data<Cfg::STREAM_LOADS>(src + sample_offset(nt, reg, u)) : 0u;
+        }
+    }
+
+    static __device__ __forceinline__ void run(const Bits* in, Bits* out, const float* twiddles, u64 batch) {
+        const int lane = (int)(threadIdx.x & 31);
+        const int base = (lane >> 2) + 32 * (lane & 3);
+        const Dft16Fragments f = dft16_fragments<DIR>();
+        Cx<float> tw[8];
+#pragma unroll
+        for (int pair = 0; pair < 4; ++pair) {
+            const float4 w = __ldg(reinterpret_cast<const float4*>(twiddles) + pair * 32 + lane);
+            tw[2 * pair] = cx(w.x, DIR < 0 ? w.y : -w.y);
+            tw[2 * pair + 1] = cx(w.z, DIR < 0 ? w.w : -w.w);
+        }
+        const u64 groups = (batch + B - 1) / B;
+        u64 group = blockIdx.x;
+        if (group >= groups) return;
+        Bits raw[U][8];
+        if constexpr (Cfg::PREFETCH) load(in, group, batch, base, raw);
+        for (; group < groups; group += gridDim.x) {
+            if constexpr (!Cfg::PREFETCH) load(in, group, batch, base, raw);
+            unsigned ar[U][4], ai[U][4];
+#pragma unroll
+            for (int t = 0; t < U; ++t) first_stage(f, raw[t], tw, ar[t], ai[t]);
+            // The next group's loads fly during the second products and the stores.
+            if constexpr (Cfg::PREFETCH) {
+                if (group + gridDim.x < groups) load(in, group + gridDim.x, batch, base, raw);
+            }
+            const u64 first = group * B + (threadIdx.x / 32) * U;
+#pragma unroll
+            for (int t = 0; t < U; ++t) {
+                Bits y[8];
+                second_stage(f, ar[t], ai[t], y);
+                if (first + t < batch) {
+                    Bits* dst = out + (first + t) * (u64)N + base;
+#pragma unroll
+                    for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+                        for (int h = 0; h < 2; ++h)
+#pragma unroll
+                            for (int u = 0; u < 2; ++u) dst[output_offset(nt, h, u)] = y[nt * 4 + h * 2 + u];
+                }
+            }
+        }
+    }
+};
