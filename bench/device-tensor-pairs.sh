@@ -2,7 +2,7 @@
 # F16 N = 256 on the warp-resident tensor-core kernel (tensor_pair_fft.cuh): correctness of the
 # tensor-core cases (random data and basis vectors), then the bench row with every tensor-core
 # variant next to the default (packed half) and cuFFT, in one process. Usage on the device:
-#   bash bench/device-tensor-pairs.sh [check|bench|all] (writes under $OUT)
+#   bash bench/device-tensor-pairs.sh [check|bench|all|sanitize] (writes under $OUT)
 set -euo pipefail
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64 TFFT_CACHE_DIR=/tmp/tfftcache
 BIN=${BIN:-.gpu/tfft}
@@ -16,4 +16,11 @@ if [[ $what == bench || $what == all ]]; then
     $BIN bench --n 256 --precision f16 --variants-matching tensor_cores=true --json "$OUT/bench-256-r$r.json" 2>&1 | tail -40 > "$OUT/bench-256-r$r.txt"
   done
   $BIN bench --n 256 --precision f16 --direction inverse --variants-matching tensor_cores=true --json "$OUT/bench-256-inv.json" 2>&1 | tail -40 > "$OUT/bench-256-inv.txt"
+fi
+if [[ $what == sanitize ]]; then
+  SAN=/usr/local/cuda/bin/compute-sanitizer
+  for tool in memcheck racecheck; do
+    timeout 300 $SAN --tool $tool --error-exitcode 9 $BIN check --tensor-cores --quick --only f16 > "$OUT/$tool.txt" 2>&1
+    echo "$tool rc=$?" >> "$OUT/$tool.txt"; tail -3 "$OUT/$tool.txt"
+  done
 fi

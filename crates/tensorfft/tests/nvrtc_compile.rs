@@ -36,10 +36,14 @@ fn all_recipes() -> Vec<Recipe> {
                     }
                 }
             }
-            // Every normalization's stage scaling on the default recipe, and the scale of the
-            // warp-shuffle kernel.
+            // Every normalization's stage scaling on the default recipe, and the scales of the
+            // warp-shuffle kernel and of the tensor-core stages (F16 256: in one warp).
             let shuffles = Tuning {
                 warp_shuffles: Some(true),
+                ..Default::default()
+            };
+            let tensor = Tuning {
+                tensor_cores: Some(true),
                 ..Default::default()
             };
             for (normalization, tuning) in [
@@ -48,6 +52,8 @@ fn all_recipes() -> Vec<Recipe> {
                 (Normalization::Ortho, Tuning::default()),
                 (Normalization::ForwardByN, shuffles),
                 (Normalization::Ortho, shuffles),
+                (Normalization::ForwardByN, tensor),
+                (Normalization::Ortho, tensor),
             ] {
                 let opts = PlanOptions {
                     normalization,
