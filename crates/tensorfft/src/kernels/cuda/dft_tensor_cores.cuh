@@ -73,9 +73,19 @@ __device__ __forceinline__ Dft16Fragments dft16_fragments() {
     return f;
 }
 
+// Output tile nt (columns 8 nt .. 8 nt + 7) of the complex product Y = A F for a 16 x 16 A in
+// A registers (real and imaginary parts): Re Y = Ar Re F + Ai (-Im F), Im Y = Ar Im F + Ai Re F.
+__device__ __forceinline__ void times_dft16(float (&yr)[4], float (&yi)[4], const unsigned (&ar)[4],
+                                            const unsigned (&ai)[4], const Dft16Fragments& f, int nt) {
+    const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    mma_16x8x16(yr, ar, f.re[nt][0], f.re[nt][1], zero);
+    mma_16x8x16(yr, ai, f.neg_im[nt][0], f.neg_im[nt][1], yr);
+    mma_16x8x16(yi, ar, f.im[nt][0], f.im[nt][1], zero);
+    mma_16x8x16(yi, ai, f.re[nt][0], f.re[nt][1], yi);
+}
+
 // The 16-point DFTs of the warp's 32 butterflies; v is this lane's 16 slots (see above).
 __device__ __forceinline__ void dft16_tensor_cores(Cx<float> (&v)[16], const Dft16Fragments& f) {
-    const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 #pragma unroll
     for (int mt = 0; mt < 2; ++mt) {
         unsigned ar[4], ai[4];
@@ -88,10 +98,7 @@ __device__ __forceinline__ void dft16_tensor_cores(Cx<float> (&v)[16], const Dft
 #pragma unroll
         for (int nt = 0; nt < 2; ++nt) {
             float yr[4], yi[4];
-            mma_16x8x16(yr, ar, f.re[nt][0], f.re[nt][1], zero);
-            mma_16x8x16(yr, ai, f.neg_im[nt][0], f.neg_im[nt][1], yr);
-            mma_16x8x16(yi, ar, f.im[nt][0], f.im[nt][1], zero);
-            mma_16x8x16(yi, ai, f.re[nt][0], f.re[nt][1], yi);
+            times_dft16(yr, yi, ar, ai, f, nt);
             // d0, d1: row g (slot row 2 mt), d2, d3: row g + 8 (slot row 2 mt + 1); columns
             // 8 nt + 2q + u are sample slot 2 nt + u.
 #pragma unroll

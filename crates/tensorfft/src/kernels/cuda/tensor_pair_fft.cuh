@@ -96,20 +96,12 @@ struct TensorPairFft {
     }
 
     // The second product, Z = (W o Y^T) F, stored as f16 words out[nt][h][u].
-    static __device__ __forceinline__ void second_stage(const Dft16Fragments& f, const unsigned (&ar_in)[4],
-                                                        const unsigned (&ai_in)[4], Bits (&out)[8]) {
-        const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-        // A registers in the order (row g, cols 2q ..), (row g + 8, cols 2q ..), (row g,
-        // cols 2q + 8 ..), (row g + 8, cols 2q + 8 ..).
-        const unsigned ar[4] = {ar_in[0], ar_in[1], ar_in[2], ar_in[3]};
-        const unsigned ai[4] = {ai_in[0], ai_in[1], ai_in[2], ai_in[3]};
+    static __device__ __forceinline__ void second_stage(const Dft16Fragments& f, const unsigned (&ar)[4],
+                                                        const unsigned (&ai)[4], Bits (&out)[8]) {
 #pragma unroll
         for (int nt = 0; nt < 2; ++nt) {
             float yr[4], yi[4];
-            mma_16x8x16(yr, ar, f.re[nt][0], f.re[nt][1], zero);
-            mma_16x8x16(yr, ai, f.neg_im[nt][0], f.neg_im[nt][1], yr);
-            mma_16x8x16(yi, ar, f.im[nt][0], f.im[nt][1], zero);
-            mma_16x8x16(yi, ai, f.re[nt][0], f.re[nt][1], yi);
+            times_dft16(yr, yi, ar, ai, f, nt);
 #pragma unroll
             for (int i = 0; i < 4; ++i) {
                 Cx<float> z = cx(yr[i], yi[i]);
