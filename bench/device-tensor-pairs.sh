@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# F16 N = 256 on the warp-resident tensor-core kernel (tensor_pair_fft.cuh): correctness of the
+# F16 N = 256, 512, 1024 on the warp-resident tensor-core kernel (tensor_pair_fft.cuh): correctness of the
 # tensor-core cases (random data and basis vectors), then the bench row with every tensor-core
 # variant next to the default (packed half) and cuFFT, in one process. Usage on the device:
 #   bash bench/device-tensor-pairs.sh [check|bench|all|sanitize] (writes under $OUT)
@@ -12,10 +12,12 @@ if [[ $what == check || $what == all ]]; then
   $BIN check --tensor-cores --quick --only f16 --json "$OUT/check-tc.json" 2>&1 | tail -25 | tee "$OUT/check-tc.txt"
 fi
 if [[ $what == bench || $what == all ]]; then
-  for r in 1 2; do
-    $BIN bench --n 256 --precision f16 --variants-matching tensor_cores=true --json "$OUT/bench-256-r$r.json" 2>&1 | tail -40 > "$OUT/bench-256-r$r.txt"
+  for n in ${NS:-256 512 1024}; do
+    for r in 1 2; do
+      $BIN bench --n $n --precision f16 --variants-matching tensor_cores=true --json "$OUT/bench-$n-r$r.json" 2>&1 | tail -40 > "$OUT/bench-$n-r$r.txt"
+    done
+    $BIN bench --n $n --precision f16 --direction inverse --variants-matching tensor_cores=true --json "$OUT/bench-$n-inv.json" 2>&1 | tail -40 > "$OUT/bench-$n-inv.txt"
   done
-  $BIN bench --n 256 --precision f16 --direction inverse --variants-matching tensor_cores=true --json "$OUT/bench-256-inv.json" 2>&1 | tail -40 > "$OUT/bench-256-inv.txt"
 fi
 if [[ $what == sanitize ]]; then
   SAN=/usr/local/cuda/bin/compute-sanitizer

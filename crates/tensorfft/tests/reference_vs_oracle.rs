@@ -221,35 +221,32 @@ fn f32_arithmetic() -> Tuning {
 fn tensor_core_recipes_use_radix_16_stages_and_stay_accurate() {
     // The f16 rounding of samples and DFT matrix costs accuracy, but within a small factor of the
     // f32-arithmetic stages (both are dominated by f16 storage).
-    // N = 256 runs both radix-16 stages in one warp (`Recipe::tensor_pair_warp`), with one,
-    // two or four transforms per warp; the reference runs the same two stages.
-    let pair = |e: usize| {
+    // N = 256, 512 and 1024 (with 32 values per thread) run both radix-16 stages in one warp
+    // (`Recipe::tensor_pair_warp`; at 256 one, two or four transforms per warp); the reference
+    // runs the same stages.
+    let tensor = |n: usize, e: Option<usize>| {
         f16_recipe(
-            256,
+            n,
             Tuning {
                 tensor_cores: Some(true),
-                elements_per_thread: Some(e),
+                elements_per_thread: e,
                 ..Default::default()
             },
         )
     };
-    let cases = [(256, pair(8)), (256, pair(16)), (256, pair(32))]
-        .into_iter()
-        .chain([512, 1024, 4096, 16384].map(|n| {
-            (
-                n,
-                f16_recipe(
-                    n,
-                    Tuning {
-                        tensor_cores: Some(true),
-                        ..Default::default()
-                    },
-                ),
-            )
-        }));
-    for (n, tc) in cases {
+    let cases = [
+        (256, tensor(256, Some(8)), true),
+        (256, tensor(256, Some(16)), true),
+        (256, tensor(256, Some(32)), true),
+        (512, tensor(512, None), true),
+        (1024, tensor(1024, None), true),
+        (1024, tensor(1024, Some(16)), false),
+        (4096, tensor(4096, None), false),
+        (16384, tensor(16384, None), false),
+    ];
+    for (n, tc, pair) in cases {
         assert!(tc.tensor_cores && tc.radices.iter().filter(|&&r| r == 16).count() >= 2);
-        assert_eq!(tc.tensor_pair_warp(), n == 256, "N={n}: {tc}");
+        assert_eq!(tc.tensor_pair_warp(), pair, "N={n}: {tc}");
         let cc = f16_recipe(n, f32_arithmetic());
         assert!(!cc.tensor_cores && !cc.half_arithmetic);
         let (e_tc, e_cc) = forward_errors(&tc, &cc, 2);

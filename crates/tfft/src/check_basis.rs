@@ -25,20 +25,21 @@ pub struct BasisCase {
 }
 
 /// F16 with the tensor-core stages (opt-in) and F32Split (always on the tensor cores), every
-/// length they take (F16 256 … 16384, F32Split 512 … 16384), or four of them when `quick`.
+/// length they take (F16 256 … 16384, F32Split 512 … 16384), or fewer when `quick`.
 /// F16 256 runs the warp-resident kernel (both stages in one warp) with one, two and four
-/// transforms per warp.
+/// transforms per warp, 512 and 1024 by default (the last stage in each lane; 1024 also on the
+/// per-stage tensor kernel with 16 values per thread).
 pub fn cases(quick: bool) -> Vec<BasisCase> {
     let lengths: Vec<usize> = if quick {
         vec![512, 4096, 16384]
     } else {
         (9..=14).map(|b| 1usize << b).collect()
     };
-    let mut v: Vec<BasisCase> = [8, 16, 32]
+    let mut v: Vec<BasisCase> = [(256, 8), (256, 16), (256, 32), (1024, 16)]
         .into_iter()
-        .map(|e| BasisCase {
+        .map(|(n, e)| BasisCase {
             precision: Precision::F16,
-            n: 256,
+            n,
             tuning: Tuning {
                 tensor_cores: Some(true),
                 elements_per_thread: Some(e),
@@ -224,7 +225,7 @@ mod tests {
                 "{s}"
             );
         }
-        assert_eq!(cases(true).len(), 9);
+        assert_eq!(cases(true).len(), 10);
     }
 
     #[test]

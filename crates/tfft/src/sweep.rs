@@ -218,8 +218,9 @@ pub fn f32split_cases(quick: bool) -> Vec<Case> {
 }
 
 /// F16 on the tensor cores (`Tuning::tensor_cores`, opt-in) on random data with the 1D
-/// batches: the warp-resident 256-point kernel with one, two and four transforms per warp, and
-/// the Stockham tensor-core stages at 512, 4096 and 16384.
+/// batches: the warp-resident kernel at 256 with one, two and four transforms per warp, at 512
+/// and 1024 (their defaults), and the Stockham tensor-core stages at 1024 (16 values per
+/// thread), 4096 and 16384.
 pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
     let tensor = |e: Option<usize>| Tuning {
         tensor_cores: Some(true),
@@ -227,11 +228,11 @@ pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
         ..Default::default()
     };
     let p = Precision::F16;
-    [8, 16, 32]
+    [(256, 8), (256, 16), (256, 32), (1024, 16)]
         .into_iter()
-        .flat_map(|e| batched_cases(p, vec![256], quick, tensor(Some(e))))
+        .flat_map(|(n, e)| batched_cases(p, vec![n], quick, tensor(Some(e))))
         .chain(
-            [512, 4096, 16384]
+            [512, 1024, 4096, 16384]
                 .into_iter()
                 .flat_map(|n| batched_cases(p, vec![n], quick, tensor(None))),
         )

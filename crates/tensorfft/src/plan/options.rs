@@ -546,6 +546,19 @@ impl Tuning {
                 }
             }
         }
+        // 32 values per thread (N = 1024 in one warp) with more registers: one block of eight
+        // warps, or three of four warps, per multiprocessor.
+        for (blocks, transforms) in [(1, None), (3, Some(4))] {
+            v.push(Tuning {
+                tensor_cores: Some(true),
+                elements_per_thread: Some(32),
+                transforms_per_block: transforms,
+                persistent: Some(true),
+                prefetch: Some(false),
+                min_blocks_per_sm: Some(blocks),
+                ..Default::default()
+            });
+        }
         // Warp-shuffle kernels (N = 4 … 1024): off where they are the default, the default
         // lanes, other values per lane, and streaming loads.
         v.push(Tuning {

@@ -116,6 +116,10 @@ pub fn plan_c2c_recipe(
     let e_default = match precision {
         // Packed half arithmetic: 16 pairs of values per thread.
         _ if half_arithmetic => 32,
+        // F16 1024 on the tensor cores: the whole transform in one warp (`tensor_pair_fft.cuh`;
+        // H200 82.6% of the copy against 49.6% for per-stage tensor-core stages with 16,
+        // bench/results/2026-11-26-h200-tensor-pairs/).
+        Precision::F16 if n == 1024 && tuning.tensor_cores == Some(true) => 32,
         // A whole short transform per thread: one stage, staged copies.
         _ if n <= 16 => 16,
         Precision::F64 => 8,
@@ -142,10 +146,16 @@ pub fn plan_c2c_recipe(
     // Tensor-core radix-16 stages: a warp holds the 16 samples of 32 butterflies, 16 values per
     // thread, so they need E = 16 and whole warps per transform.
     let split = precision == Precision::F32Split;
-    // F16 N = 256: both radix-16 stages in one warp's registers (`tensor_pair_fft.cuh`), one,
-    // two or four transforms per warp (8, 16 or 32 values per thread).
-    let pair_possible =
-        precision == Precision::F16 && n == 256 && max_radix == 16 && matches!(t, 8 | 16 | 32);
+    // F16 N = 256, 512, 1024: both radix-16 stages in one warp's registers
+    // (`tensor_pair_fft.cuh`): at 256 one, two or four transforms per warp (8, 16 or 32 values
+    // per thread), at 512 and 1024 one (16 or 32 values per thread), the last stage in-lane.
+    let pair_possible = precision == Precision::F16
+        && max_radix == 16
+        && match n {
+            256 => matches!(t, 8 | 16 | 32),
+            512 | 1024 => t == 32,
+            _ => false,
+        };
     let tensor_possible = pair_possible
         || (matches!(precision, Precision::F16 | Precision::F32Split)
             && e == 16
@@ -158,7 +168,7 @@ pub fn plan_c2c_recipe(
     if (tensor_cores && !tensor_possible) || (split && !tensor_cores) {
         return Err(Error::unsupported(
             format!("tensor-core stages for {precision:?} N={n} with {e} values per thread, maximum radix {max_radix} and {tuning:?}"),
-            "F16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512; F16 N = 256 with 8, 16 or 32 values per thread",
+            "F16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512; F16 N = 256 with 8, 16 or 32 values per thread, 1024 with 32",
         ));
     }
     let tf32_split = tuning.tf32_split.unwrap_or(false);
@@ -322,9 +332,14 @@ pub fn plan_c2c_recipe(
     //   loads through the prefetch path measured 97.4% and 97.5% of copy (0.979× and 0.977×
     //   cuFFT) against 96.5% and 96.3% (0.969×, 0.966×); bench/results/2026-11-21-h200-f32-64-*.
     let short_f32 = precision == Precision::F32 && n == 64;
+    // * The warp-resident tensor-core kernel with 32 values per thread (F16 1024) spills under
+    //   its 128 registers when it prefetches: 63.4% of the copy against 82.7% without (H200,
+    //   bench/results/2026-11-26-h200-tensor-pairs/widths/); at 256 and 512 prefetching wins
+    //   (95.8–96.2% against 94.2–95.3%).
+    let wide_pair = tensor_cores && pair_possible && e == 32 && n == 1024;
     let prefetch = tuning
         .prefetch
-        .unwrap_or((persistent && threads < 1024) || short_f16 || short_f32);
+        .unwrap_or(((persistent && threads < 1024) || short_f16 || short_f32) && !wide_pair);
     // * Derived twiddles (only the power-of-two rows of each stage's table are read, the others
     //   are products) for f32/f64 from N = 4096, where the tables outgrow L1: f32 8192 95.3% of
     //   copy against 88.5% (twice), f32 4096 97.6% against 97.3%, f64 4096 99.2% against 96.0%

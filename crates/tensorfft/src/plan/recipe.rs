@@ -118,9 +118,11 @@ impl Recipe {
     }
 
     /// Whether the plan runs on the warp-resident tensor-core kernel (`tensor_pair_fft.cuh`):
-    /// F16 N = 256 on the tensor cores, both radix-16 stages in one warp's registers (the first
-    /// product's accumulators are the second's operand), 8 values per lane per transform, no
-    /// shared memory. The CPU reference runs it as the two tensor-core stages it fuses.
+    /// F16 on the tensor cores with radices `[16, 16]` (N = 256, one, two or four transforms per
+    /// warp) or `[16, 16, R]` with R = 2 or 4 (N = 512 or 1024, one transform per warp, 32
+    /// threads): both radix-16 stages in one warp's registers (the first product's accumulators
+    /// are the second's operand), 8 values per lane per 256-point unit, the last radix-R stage
+    /// within each lane, no shared memory. The CPU reference runs the same stages.
     ///
     /// ```
     /// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
@@ -131,8 +133,11 @@ impl Recipe {
     pub fn tensor_pair_warp(&self) -> bool {
         self.tensor_cores
             && self.precision == Precision::F16
-            && self.radices == [16, 16]
-            && matches!(self.threads_per_transform, 8 | 16 | 32)
+            && match self.radices[..] {
+                [16, 16] => matches!(self.threads_per_transform, 8 | 16 | 32),
+                [16, 16, 2 | 4] => self.threads_per_transform == 32,
+                _ => false,
+            }
     }
 
     /// A short name that identifies the kernel configuration, used in kernel names.

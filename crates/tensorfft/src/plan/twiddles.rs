@@ -39,7 +39,15 @@ pub fn stage_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
         return warp_shuffle_twiddles(recipe);
     }
     if recipe.tensor_pair_warp() {
-        return tensor_pair_twiddles();
+        // The pair's table, then the last stage's (N = 256 R, R > 1) in the CUDA-core layout
+        // [r][m]: e^{-2πi m r / N}, m < 256.
+        let mut out = tensor_pair_twiddles();
+        if let [16, 16, radix] = recipe.radices[..] {
+            for r in 0..radix {
+                out.extend((0..256).map(|m| forward_twiddle(m * r, n)));
+            }
+        }
+        return out;
     }
     let stages = recipe.radices.len();
     let mut out = Vec::new();

@@ -23,12 +23,36 @@
 // A fragments of F (first product) are the B fragments (second product) with the registers
 // reordered: A (row g + 8 i, cols 2q + 8 j ..) = B[n tile i][register j].
 //
-// A warp holds U = 32 / T transforms (the plan's T = 32, 16 or 8 threads per transform, E = 8 U
+// N = 256 R with R = 2 or 4 (Stockham radices [16, 16, R]): a warp holds one transform and
+// its R stride-R subsequences (units) x[a + R n], a < R, each a 256-point transform as above
+// (stages 0 and 1 of the plan act on the units separately). The lane loads the R units'
+// samples at one position as one vector (they are neighbours), and holds every unit's
+// frequency c at the same slot, so the last stage, twiddle w_N^(c a) and a radix-R DFT over
+// the units (dft_registers.cuh), runs within the lane; frequency c + 256 d is stored for each d.
+// Its twiddles come from the plan's [a][c] table of that stage (L1-resident, read per transform).
+//
+// For R = 1 a warp holds U = 32 / T transforms (the plan's T = 32, 16 or 8 threads per transform, E = 8 U
 // values per thread): independent products in flight for the same fragments and twiddles.
 // Twiddle table (plan::twiddles::stage_twiddles): w_256^(r m) of each lane's 8 accumulators,
 // [slot pair][lane][2] (one 16-byte load of 512 consecutive bytes per warp instruction), slot
 // s = 4 nt + 2 h + u for (r g + 8 h, m 8 nt + 2q + u); the inverse kernel conjugates.
 #pragma once
+
+// R neighbouring complex f16 words as one vector (one load instruction).
+template <int R>
+struct UnitWords;
+template <>
+struct UnitWords<1> {
+    typedef unsigned Type;
+};
+template <>
+struct UnitWords<2> {
+    typedef uint2 Type;
+};
+template <>
+struct UnitWords<4> {
+    typedef uint4 Type;
+};
 
 template <class Cfg>
 struct TensorPairFft {
@@ -37,10 +61,13 @@ struct TensorPairFft {
     static constexpr int N = Cfg::N;
     static constexpr int T = Cfg::T;
     static constexpr int B = Cfg::B;
-    static constexpr int U = 32 / T;  // transforms per warp
+    static constexpr int R = N / 256;                // radix of the last stage (1: none)
+    static constexpr int U = R == 1 ? 32 / T : 1;    // transforms per warp
+    static constexpr int S = U * R;                  // 256-point units per lane
     static constexpr int DIR = Cfg::DIR;
     static constexpr int THREADS = T * B;
-    static_assert(N == 256 && Cfg::E * T == N && (T == 32 || T == 16 || T == 8), "256 points, 8 per lane per transform");
+    static_assert(Cfg::E * T == N && ((R == 1 && (T == 32 || T == 16 || T == 8)) || ((R == 2 || R == 4) && T == 32)),
+                  "256 points, 8 per lane per transform, or 512 / 1024 in one warp");
     static_assert(THREADS % 32 == 0, "whole warps");
     static_assert(sizeof(Bits) == 4, "complex f16 words");
 
@@ -95,38 +122,88 @@ struct TensorPairFft {
         }
     }
 
-    // The second product, Z = (W o Y^T) F, stored as f16 words out[nt][h][u].
+    // The second product, Z = (W o Y^T) F, in f32: z[nt][h][u].
     static __device__ __forceinline__ void second_stage(const Dft16Fragments& f, const unsigned (&ar)[4],
-                                                        const unsigned (&ai)[4], Bits (&out)[8]) {
+                                                        const unsigned (&ai)[4], Cx<float> (&z)[8]) {
 #pragma unroll
         for (int nt = 0; nt < 2; ++nt) {
             float yr[4], yi[4];
             times_dft16(yr, yi, ar, ai, f, nt);
 #pragma unroll
             for (int i = 0; i < 4; ++i) {
-                Cx<float> z = cx(yr[i], yi[i]);
-                if constexpr (Cfg::SCALE != 0) z = cscale(z, (float)stage_scale<16, Cfg::SCALE>());
-                out[nt * 4 + i] = Store::pack(z);
+                z[nt * 4 + i] = cx(yr[i], yi[i]);
+                if constexpr (Cfg::SCALE != 0) z[nt * 4 + i] = cscale(z[nt * 4 + i], (float)stage_scale<16, Cfg::SCALE>());
             }
         }
     }
 
-    // The words of the warp's transforms for group `group` (zeros past the batch).
-    static __device__ __forceinline__ void load(const Bits* in, u64 group, u64 batch, int base, Bits (&raw)[U][8]) {
+    // Vectors of R words (the R units' samples at one position).
+    typedef typename UnitWords<R>::Type Vec;
+
+    // The words of the warp's units for group `group` (zeros past the batch): raw[t][..] is
+    // transform t (R = 1) or unit a = t of the warp's transform, sample a + R (base + offset).
+    static __device__ __forceinline__ void load(const Bits* in, u64 group, u64 batch, int base, Bits (&raw)[S][8]) {
         const u64 first = (group * B + (threadIdx.x / 32) * U);
 #pragma unroll
         for (int t = 0; t < U; ++t) {
             const bool valid = first + t < batch;
-            const Bits* src = in + (first + t) * (u64)N + base;
+            const Vec* src = reinterpret_cast<const Vec*>(in + (first + t) * (u64)N) + base;
 #pragma unroll
             for (int nt = 0; nt < 2; ++nt)
 #pragma unroll
                 for (int reg = 0; reg < 2; ++reg)
 #pragma unroll
-                    for (int u = 0; u < 2; ++u)
-                        raw[t][nt * 4 + reg * 2 + u] =
-                            valid ? load_data<Cfg::STREAM_LOADS>(src + sample_offset(nt, reg, u)) : 0u;
+                    for (int u = 0; u < 2; ++u) {
+                        Vec w;
+                        if (valid) {
+                            w = load_data<Cfg::STREAM_LOADS>(src + sample_offset(nt, reg, u));
+                        } else {
+                            w = Vec{};
+                        }
+#pragma unroll
+                        for (int a = 0; a < R; ++a) raw[t * R + a][nt * 4 + reg * 2 + u] = reinterpret_cast<const Bits*>(&w)[a];
+                    }
         }
+    }
+
+    // Stores transform t's outputs z[nt][h][u] (R = 1).
+    static __device__ __forceinline__ void store(Bits* dst, const Cx<float> (&z)[8]) {
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+            for (int h = 0; h < 2; ++h)
+#pragma unroll
+                for (int u = 0; u < 2; ++u) dst[output_offset(nt, h, u)] = Store::pack(z[nt * 4 + h * 2 + u]);
+    }
+
+    // The last stage (R > 1): at each of the lane's slots, unit a's frequency c times w_N^(c a)
+    // (table [a][c] at `table`), a radix-R DFT over the units, frequency c + 256 d stored.
+    static __device__ __forceinline__ void last_stage(Bits* dst, const float* table, int base, Cx<float> (&z)[S][8]) {
+        const float2* tw = reinterpret_cast<const float2*>(table) + base;
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+            for (int h = 0; h < 2; ++h)
+#pragma unroll
+                for (int u = 0; u < 2; ++u) {
+                    const int i = nt * 4 + h * 2 + u;
+                    const int c = output_offset(nt, h, u);
+                    Cx<float> v[R];
+#pragma unroll
+                    for (int a = 0; a < R; ++a) {
+                        v[a] = z[a][i];
+                        if (a > 0) {
+                            const float2 w = __ldg(tw + a * 256 + c);
+                            v[a] = cmul(v[a], cx(w.x, DIR < 0 ? w.y : -w.y));
+                        }
+                    }
+                    dft_in_registers<R, DIR>(v);
+#pragma unroll
+                    for (int d = 0; d < R; ++d) {
+                        if constexpr (Cfg::SCALE != 0) v[d] = cscale(v[d], (float)stage_scale<R, Cfg::SCALE>());
+                        dst[d * 256 + c] = Store::pack(v[d]);
+                    }
+                }
     }
 
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const float* twiddles, u64 batch) {
@@ -143,31 +220,30 @@ struct TensorPairFft {
         const u64 groups = (batch + B - 1) / B;
         u64 group = blockIdx.x;
         if (group >= groups) return;
-        Bits raw[U][8];
+        Bits raw[S][8];
         if constexpr (Cfg::PREFETCH) load(in, group, batch, base, raw);
         for (; group < groups; group += gridDim.x) {
             if constexpr (!Cfg::PREFETCH) load(in, group, batch, base, raw);
-            unsigned ar[U][4], ai[U][4];
+            unsigned ar[S][4], ai[S][4];
 #pragma unroll
-            for (int t = 0; t < U; ++t) first_stage(f, raw[t], tw, ar[t], ai[t]);
+            for (int t = 0; t < S; ++t) first_stage(f, raw[t], tw, ar[t], ai[t]);
             // The next group's loads fly during the second products and the stores.
             if constexpr (Cfg::PREFETCH) {
                 if (group + gridDim.x < groups) load(in, group + gridDim.x, batch, base, raw);
             }
             const u64 first = group * B + (threadIdx.x / 32) * U;
+            if constexpr (R == 1) {
 #pragma unroll
-            for (int t = 0; t < U; ++t) {
-                Bits y[8];
-                second_stage(f, ar[t], ai[t], y);
-                if (first + t < batch) {
-                    Bits* dst = out + (first + t) * (u64)N + base;
-#pragma unroll
-                    for (int nt = 0; nt < 2; ++nt)
-#pragma unroll
-                        for (int h = 0; h < 2; ++h)
-#pragma unroll
-                            for (int u = 0; u < 2; ++u) dst[output_offset(nt, h, u)] = y[nt * 4 + h * 2 + u];
+                for (int t = 0; t < U; ++t) {
+                    Cx<float> z[8];
+                    second_stage(f, ar[t], ai[t], z);
+                    if (first + t < batch) store(out + (first + t) * (u64)N + base, z);
                 }
+            } else {
+                Cx<float> z[S][8];
+#pragma unroll
+                for (int a = 0; a < S; ++a) second_stage(f, ar[a], ai[a], z[a]);
+                if (first < batch) last_stage(out + first * (u64)N + base, twiddles + 2 * 256, base, z);
             }
         }
     }
