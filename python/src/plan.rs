@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use tensorfft::{
     Direction, Element, Gpu, GpuPlan, Layout, Normalization, PlanOptions, Precision, RawBuffer,
-    Shape, Strides,
+    Shape, Strides, Tuning,
 };
 
 /// Parses a precision name as the Python package spells it.
@@ -54,19 +54,32 @@ pub fn supported_precisions() -> Vec<&'static str> {
     vec!["f16", "f32", "f64", "bf16", "f32split"]
 }
 
+/// The tuning of a plan that asks for the tensor cores (`Tuning::tensor_cores`: F16 radix-16
+/// stages as `mma.sync` products), or the planner's defaults.
+fn tuning(tensor_cores: bool) -> Tuning {
+    Tuning {
+        tensor_cores: tensor_cores.then_some(true),
+        ..Default::default()
+    }
+}
+
 /// The schedule of passes the library plans for `batch` transforms of `shape` (no GPU needed;
-/// the device may fuse two passes on a thread-block cluster).
+/// the device may fuse two passes on a thread-block cluster). `tensor_cores` asks for the F16
+/// tensor-core kernels.
 #[pyfunction]
-#[pyo3(signature = (shape, *, batch = 1, precision = "f32", input_strides = None, output_strides = None))]
+#[pyo3(signature = (shape, *, batch = 1, precision = "f32", input_strides = None, output_strides = None,
+                    tensor_cores = false))]
 pub fn plan_schedule(
     shape: Vec<usize>,
     batch: usize,
     precision: &str,
     input_strides: Option<(usize, usize)>,
     output_strides: Option<(usize, usize)>,
+    tensor_cores: bool,
 ) -> PyResult<String> {
     let options = PlanOptions {
         layout: layout(input_strides, output_strides),
+        tuning: tuning(tensor_cores),
         ..Default::default()
     };
     let schedule = tensorfft::plan_c2c_schedule(
@@ -126,10 +139,11 @@ impl Plan {
     /// Plans `batch` transforms of `shape` (1 to 3 power-of-two extents, row-major) in
     /// `precision` on device `device`, scaled as `normalization` says (inside the kernels,
     /// stage by stage, or once where a warp-shuffle kernel runs the whole transform): `'none'`,
-    /// `'inverse_by_n'`, `'forward_by_n'` or `'ortho'`.
+    /// `'inverse_by_n'`, `'forward_by_n'` or `'ortho'`. `tensor_cores` asks for the F16
+    /// tensor-core kernels (`Tuning::tensor_cores`).
     #[new]
     #[pyo3(signature = (shape, *, batch = 1, precision = "f32", normalization = "none",
-                        input_strides = None, output_strides = None, device = 0))]
+                        input_strides = None, output_strides = None, device = 0, tensor_cores = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -140,6 +154,7 @@ impl Plan {
         input_strides: Option<(usize, usize)>,
         output_strides: Option<(usize, usize)>,
         device: usize,
+        tensor_cores: bool,
     ) -> PyResult<Self> {
         let prec = self::precision(precision)?;
         let norm = self::normalization(normalization)?;
@@ -154,7 +169,7 @@ impl Plan {
             normalization: norm,
             external_scratch: true,
             layout: layout(input_strides, output_strides),
-            ..Default::default()
+            tuning: tuning(tensor_cores),
         };
         let dims = shape.clone();
         // Shapes, sizes and layouts are refused with their typed errors before a device is

@@ -14,6 +14,7 @@ def plan_schedule(
     precision: str = "f32",
     input_strides: Optional[Tuple[int, int]] = None,
     output_strides: Optional[Tuple[int, int]] = None,
+    tensor_cores: bool = False,
 ) -> str: ...
 
 class Plan:
@@ -27,6 +28,7 @@ class Plan:
         input_strides: Optional[Tuple[int, int]] = None,
         output_strides: Optional[Tuple[int, int]] = None,
         device: int = 0,
+        tensor_cores: bool = False,
     ) -> None: ...
     def execute_raw(
         self,

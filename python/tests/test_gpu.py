@@ -190,6 +190,19 @@ def test_plan_f32split():
         assert rel_err(plan.inverse(plan.forward(x)), x) < 1e-6  # backward: the inverse has 1/n
 
 
+def test_plan_tensor_cores():
+    """complex32 on the tensor cores: well below torch.fft's complex32 error (0.3-0.4x on an
+    H200 in tfft bench), forward and round trip."""
+    for n in (256, 512, 1024, 4096):
+        plan = tf.Plan((n,), torch.complex32, batch=8, tensor_cores=True)
+        x = rand((8, n), torch.complex32, seed=13)
+        ref = torch.fft.fft(x.to(torch.complex128))
+        ours = rel_err(plan.forward(x), ref)
+        theirs = rel_err(torch.fft.fft(x), ref)
+        assert ours < 0.6 * theirs, (n, ours, theirs)
+        assert rel_err(plan.inverse(plan.forward(x)), x) < 3e-3
+
+
 def test_errors():
     with pytest.raises(ValueError, match="CUDA"):
         tf.fft(torch.ones(8, dtype=torch.complex64))

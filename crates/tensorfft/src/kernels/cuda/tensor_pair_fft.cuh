@@ -1,5 +1,5 @@
-// 256-point transforms on the tensor cores with both radix-16 stages in one warp's registers
-// (seed 002's merged radix-256 kernel; issue 10): no shared memory, no barrier.
+// 256-, 512- and 1024-point transforms on the tensor cores with both radix-16 stages in one
+// warp's registers (seed 002's merged radix-256 kernel; issue 10): no shared memory, no barrier.
 //
 // Write x[n], n = m + 16 k, as the 16 x 16 matrix X^T[k][m] (column m: the samples of the first
 // Stockham stage's butterfly m). The first stage is Y^T = F X^T, with the DFT matrix F as the A
@@ -31,8 +31,9 @@
 // the units (dft_registers.cuh), runs within the lane; frequency c + 256 d is stored for each d.
 // Its twiddles come from the plan's [a][c] table of that stage (L1-resident, read per transform).
 //
-// For R = 1 a warp holds U = 32 / T transforms (the plan's T = 32, 16 or 8 threads per transform, E = 8 U
-// values per thread): independent products in flight for the same fragments and twiddles.
+// For R = 1 a warp holds U = 32 / T transforms (the plan's T = 32, 16 or 8 threads per
+// transform, E = 8 U values per thread): independent products in flight for the same fragments
+// and twiddles.
 // Twiddle table (plan::twiddles::stage_twiddles): w_256^(r m) of each lane's 8 accumulators,
 // [slot pair][lane][2] (one 16-byte load of 512 consecutive bytes per warp instruction), slot
 // s = 4 nt + 2 h + u for (r g + 8 h, m 8 nt + 2q + u); the inverse kernel conjugates.
