@@ -84,6 +84,18 @@ __device__ __forceinline__ void times_dft16(float (&yr)[4], float (&yi)[4], cons
     mma_16x8x16(yi, ai, f.re[nt][0], f.re[nt][1], yi);
 }
 
+// The same product with (-Ai) Im F in place of Ai (-Im F) (exact: a sign): a kernel that uses
+// only this form never holds the -Im F fragments (four registers).
+__device__ __forceinline__ void times_dft16_negating(float (&yr)[4], float (&yi)[4], const unsigned (&ar)[4],
+                                                     const unsigned (&ai)[4], const Dft16Fragments& f, int nt) {
+    const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    const unsigned an[4] = {ai[0] ^ 0x80008000u, ai[1] ^ 0x80008000u, ai[2] ^ 0x80008000u, ai[3] ^ 0x80008000u};
+    mma_16x8x16(yr, ar, f.re[nt][0], f.re[nt][1], zero);
+    mma_16x8x16(yr, an, f.im[nt][0], f.im[nt][1], yr);
+    mma_16x8x16(yi, ar, f.im[nt][0], f.im[nt][1], zero);
+    mma_16x8x16(yi, ai, f.re[nt][0], f.re[nt][1], yi);
+}
+
 // The 16-point DFTs of the warp's 32 butterflies; v is this lane's 16 slots (see above).
 __device__ __forceinline__ void dft16_tensor_cores(Cx<float> (&v)[16], const Dft16Fragments& f) {
 #pragma unroll
