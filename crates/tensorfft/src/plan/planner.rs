@@ -164,7 +164,7 @@ pub fn plan_c2c_recipe(
     // F16: opt-in for now. The per-stage tensor-core kernels issue 47% fewer instructions but
     // are latency-bound (13 cycles per instruction at 4 warps per scheduler) and slower than the
     // CUDA-core kernels (bench/NOTES.md, step 11); the one-warp kernels of 256 / 512 / 1024 reach
-    // 96 / 96 / 83% of the copy on the H200 against 98–99% for packed half arithmetic (steps
+    // 96 / 96 / 84% of the copy on the H200 against 98–99% for packed half arithmetic (steps
     // 70–71). F32Split is the tensor-core path.
     let tensor_cores = tuning.tensor_cores.unwrap_or(split);
     if (tensor_cores && !tensor_possible) || (split && !tensor_cores) {
