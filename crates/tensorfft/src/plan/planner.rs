@@ -4,7 +4,7 @@
 use super::options::{ExchangeFormat, IoMode, PlanOptions, TwiddleSource};
 use super::padding::{tensor_exchange_paddings, Padding};
 use super::precision::Precision;
-use super::recipe::{shared_stride, Recipe};
+use super::recipe::{shared_stride, tensor_pair_shape, Recipe};
 use super::shape::Shape;
 use crate::error::{Error, Result};
 
@@ -149,13 +149,7 @@ pub fn plan_c2c_recipe(
     // F16 N = 256, 512, 1024: both radix-16 stages in one warp's registers
     // (`tensor_pair_fft.cuh`): at 256 one, two or four transforms per warp (8, 16 or 32 values
     // per thread), at 512 and 1024 one (16 or 32 values per thread), the last stage in-lane.
-    let pair_possible = precision == Precision::F16
-        && max_radix == 16
-        && match n {
-            256 => matches!(t, 8 | 16 | 32),
-            512 | 1024 => t == 32,
-            _ => false,
-        };
+    let pair_possible = precision == Precision::F16 && max_radix == 16 && tensor_pair_shape(n, t);
     let tensor_possible = pair_possible
         || (matches!(precision, Precision::F16 | Precision::F32Split)
             && e == 16
@@ -338,7 +332,7 @@ pub fn plan_c2c_recipe(
     //   its 128 registers when it prefetches: 63.4% of the copy against 82.7% without (H200,
     //   bench/results/2026-11-26-h200-tensor-pairs/widths/); at 256 and 512 prefetching wins
     //   (95.8–96.2% against 94.2–95.3%).
-    let wide_pair = tensor_cores && pair_possible && e == 32 && n == 1024;
+    let wide_pair = tensor_cores && pair_possible && n == 1024;
     let prefetch = tuning
         .prefetch
         .unwrap_or(((persistent && threads < 1024) || short_f16 || short_f32) && !wide_pair);

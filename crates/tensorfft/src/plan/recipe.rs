@@ -133,11 +133,7 @@ impl Recipe {
     pub fn tensor_pair_warp(&self) -> bool {
         self.tensor_cores
             && self.precision == Precision::F16
-            && match self.radices[..] {
-                [16, 16] => matches!(self.threads_per_transform, 8 | 16 | 32),
-                [16, 16, 2 | 4] => self.threads_per_transform == 32,
-                _ => false,
-            }
+            && tensor_pair_shape(self.n, self.threads_per_transform)
     }
 
     /// A short name that identifies the kernel configuration, used in kernel names.
@@ -178,6 +174,17 @@ impl Recipe {
             if self.warp_exchange { "_ws" } else { "" },
             if self.warp_shuffles { "_shfl" } else { "" },
         )
+    }
+}
+
+/// Whether the warp-resident tensor-core kernel takes F16 transforms of `n` points on
+/// `threads_per_transform` threads: 256 with one, two or four transforms per warp, 512 and 1024
+/// with one (their tensor-core radices are `[16, 16]`, `[16, 16, 2]`, `[16, 16, 4]`).
+pub(crate) fn tensor_pair_shape(n: usize, threads_per_transform: usize) -> bool {
+    match n {
+        256 => matches!(threads_per_transform, 8 | 16 | 32),
+        512 | 1024 => threads_per_transform == 32,
+        _ => false,
     }
 }
 

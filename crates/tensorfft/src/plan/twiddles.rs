@@ -20,6 +20,8 @@ pub fn forward_table(n: usize) -> Vec<Complex<f64>> {
 ///
 /// * CUDA-core stages: an `r_len` × `ns` block laid out `[r][m]`, so that for a given `r` the
 ///   threads of a warp (consecutive `m`) read consecutive values.
+/// * The warp-resident tensor-core kernel's second stage ([`Recipe::tensor_pair_warp`]):
+///   [`tensor_pair_twiddles`].
 /// * Tensor-core stages: laid out in the order the lanes read them, `[warp block][slot pair]
 ///   [lane][2]`, where the warp block is `(butterfly base mod ns) / 32` (one block when
 ///   `ns < 32`): each warp instruction reads 512 consecutive bytes.
@@ -38,23 +40,16 @@ pub fn stage_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
     if recipe.warp_shuffles {
         return warp_shuffle_twiddles(recipe);
     }
-    if recipe.tensor_pair_warp() {
-        // The pair's table, then the last stage's (N = 256 R, R > 1) in the CUDA-core layout
-        // [r][m]: e^{-2πi m r / N}, m < 256.
-        let mut out = tensor_pair_twiddles();
-        if let [16, 16, radix] = recipe.radices[..] {
-            for r in 0..radix {
-                out.extend((0..256).map(|m| forward_twiddle(m * r, n)));
-            }
-        }
-        return out;
-    }
     let stages = recipe.radices.len();
     let mut out = Vec::new();
     let mut ns = 1;
     for (s, &radix) in recipe.radices.iter().enumerate() {
         let scale = n / (ns * radix);
-        if ns > 1 && recipe.tensor_cores && radix == 16 {
+        if ns > 1 && recipe.tensor_pair_warp() && s == 1 {
+            // The warp-resident kernel's second stage; its last stage (N = 512, 1024) takes
+            // the CUDA-core layout below.
+            out.extend(tensor_pair_twiddles());
+        } else if ns > 1 && recipe.tensor_cores && radix == 16 {
             let runs_of_4 = s + 1 == stages && recipe.io == IoMode::Direct;
             for block in 0..(ns / 32).max(1) {
                 for pair in 0..8 {

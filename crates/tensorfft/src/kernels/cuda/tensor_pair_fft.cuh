@@ -144,10 +144,13 @@ struct TensorPairFft {
     // Vectors of R words (the R units' samples at one position).
     typedef typename UnitWords<R>::Type Vec;
 
+    // The warp's first transform in group `group` (a block's B transforms).
+    static __device__ __forceinline__ u64 first_transform(u64 group) { return group * B + (threadIdx.x / 32) * U; }
+
     // The words of the warp's units for group `group` (zeros past the batch): raw[t][..] is
     // transform t (R = 1) or unit a = t of the warp's transform, sample a + R (base + offset).
     static __device__ __forceinline__ void load(const Bits* in, u64 group, u64 batch, int base, Bits (&raw)[S][8]) {
-        const u64 first = (group * B + (threadIdx.x / 32) * U);
+        const u64 first = first_transform(group);
 #pragma unroll
         for (int t = 0; t < U; ++t) {
             const bool valid = first + t < batch;
@@ -235,7 +238,7 @@ struct TensorPairFft {
             if constexpr (Cfg::PREFETCH) {
                 if (group + gridDim.x < groups) load(in, group + gridDim.x, batch, base, raw);
             }
-            const u64 first = group * B + (threadIdx.x / 32) * U;
+            const u64 first = first_transform(group);
             if constexpr (R == 1) {
 #pragma unroll
                 for (int t = 0; t < U; ++t) {
