@@ -161,8 +161,18 @@ proptest! {
                 prop_assert!(p != Precision::F32Split || r.tensor_cores);
                 if r.tensor_cores {
                     prop_assert!(matches!(p, Precision::F16 | Precision::F32Split));
-                    prop_assert_eq!(r.elements_per_thread, 16);
-                    prop_assert_eq!(r.threads_per_transform % 32, 0);
+                    if r.tensor_pair_warp() {
+                        // One warp holds whole 256-point units: F16 256 (1, 2 or 4 transforms
+                        // per warp), 512 and 1024 (one), whole warps per block, no shared memory.
+                        prop_assert_eq!(p, Precision::F16);
+                        prop_assert!(matches!(r.n, 256 | 512 | 1024));
+                        prop_assert_eq!(r.elements_per_thread * 32 % 256, 0);
+                        prop_assert_eq!(r.threads_per_block() % 32, 0);
+                        prop_assert_eq!(r.shared_bytes(), 0);
+                    } else {
+                        prop_assert_eq!(r.elements_per_thread, 16);
+                        prop_assert_eq!(r.threads_per_transform % 32, 0);
+                    }
                 }
                 if r.io == IoMode::Staged {
                     prop_assert_eq!(r.vector_width, 1);
