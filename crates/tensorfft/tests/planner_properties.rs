@@ -45,6 +45,7 @@ fn tuning() -> impl Strategy<Value = Tuning> {
             proptest::option::of(any::<bool>()),
             proptest::option::of(any::<bool>()),
             proptest::option::of(any::<bool>()),
+            proptest::option::of(any::<bool>()),
         ),
     )
         .prop_map(
@@ -60,9 +61,17 @@ fn tuning() -> impl Strategy<Value = Tuning> {
                 twiddles_ahead,
                 persistent,
                 tensor_cores,
-                (half_arithmetic, stream_loads, derived_twiddles, warp_exchange, warp_shuffles),
+                (
+                    half_arithmetic,
+                    stream_loads,
+                    derived_twiddles,
+                    warp_exchange,
+                    warp_shuffles,
+                    tensor_pairs,
+                ),
             )| {
                 Tuning {
+                    tensor_pairs,
                     warp_exchange,
                     warp_shuffles,
                     tensor_cores,
@@ -173,6 +182,20 @@ proptest! {
                         prop_assert_eq!(r.elements_per_thread, 16);
                         prop_assert_eq!(r.threads_per_transform % 32, 0);
                     }
+                }
+                // Stage pairs: F16 on the tensor cores, the first two radices 16; longer than
+                // 1024, two units per warp and the Stockham stages from shared memory after.
+                if r.tensor_pair {
+                    prop_assert!(r.tensor_cores);
+                    prop_assert_eq!(p, Precision::F16);
+                    prop_assert_eq!(&r.radices[..2], &[16, 16]);
+                    prop_assert_eq!(r.io, IoMode::Direct);
+                    if !r.tensor_pair_warp() {
+                        prop_assert!(r.n >= 2048);
+                        prop_assert!(r.shared_bytes() > 0);
+                    }
+                } else {
+                    prop_assert!(!r.tensor_pair_warp());
                 }
                 if r.io == IoMode::Staged {
                     prop_assert_eq!(r.vector_width, 1);

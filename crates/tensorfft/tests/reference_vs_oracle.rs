@@ -222,8 +222,9 @@ fn tensor_core_recipes_use_radix_16_stages_and_stay_accurate() {
     // The f16 rounding of samples and DFT matrix costs accuracy, but within a small factor of the
     // f32-arithmetic stages (both are dominated by f16 storage).
     // N = 256, 512 and 1024 (with 32 values per thread) run both radix-16 stages in one warp
-    // (`Recipe::tensor_pair_warp`; at 256 one, two or four transforms per warp); the reference
-    // runs the same stages.
+    // (`Recipe::tensor_pair_warp`; at 256 one, two or four transforms per warp), 2048 and 4096
+    // (and on request 8192, 16384) the same pair before the Stockham stages
+    // (`Recipe::tensor_pair`); the reference runs the same stages.
     let tensor = |n: usize, e: Option<usize>| {
         f16_recipe(
             n,
@@ -234,19 +235,36 @@ fn tensor_core_recipes_use_radix_16_stages_and_stay_accurate() {
             },
         )
     };
+    let pairs = |n: usize, on: bool| {
+        f16_recipe(
+            n,
+            Tuning {
+                tensor_cores: Some(true),
+                tensor_pairs: Some(on),
+                ..Default::default()
+            },
+        )
+    };
+    // (N, recipe, in one warp, stage pair)
     let cases = [
-        (256, tensor(256, Some(8)), true),
-        (256, tensor(256, Some(16)), true),
-        (256, tensor(256, Some(32)), true),
-        (512, tensor(512, None), true),
-        (1024, tensor(1024, None), true),
-        (1024, tensor(1024, Some(16)), false),
-        (4096, tensor(4096, None), false),
-        (16384, tensor(16384, None), false),
+        (256, tensor(256, Some(8)), true, true),
+        (256, tensor(256, Some(16)), true, true),
+        (256, tensor(256, Some(32)), true, true),
+        (512, tensor(512, None), true, true),
+        (1024, tensor(1024, None), true, true),
+        (1024, tensor(1024, Some(16)), false, false),
+        (2048, tensor(2048, None), false, true),
+        (4096, tensor(4096, None), false, true),
+        (4096, pairs(4096, false), false, false),
+        (8192, tensor(8192, None), false, false),
+        (8192, pairs(8192, true), false, true),
+        (16384, tensor(16384, None), false, false),
+        (16384, pairs(16384, true), false, true),
     ];
-    for (n, tc, pair) in cases {
+    for (n, tc, warp, pair) in cases {
         assert!(tc.tensor_cores && tc.radices.iter().filter(|&&r| r == 16).count() >= 2);
-        assert_eq!(tc.tensor_pair_warp(), pair, "N={n}: {tc}");
+        assert_eq!(tc.tensor_pair_warp(), warp, "N={n}: {tc}");
+        assert_eq!(tc.tensor_pair, pair, "N={n}: {tc}");
         let cc = f16_recipe(n, f32_arithmetic());
         assert!(!cc.tensor_cores && !cc.half_arithmetic);
         let (e_tc, e_cc) = forward_errors(&tc, &cc, 2);

@@ -28,7 +28,8 @@ pub struct BasisCase {
 /// length they take (F16 256 … 16384, F32Split 512 … 16384), or fewer when `quick`.
 /// F16 256 runs the warp-resident kernel (both stages in one warp) with one, two and four
 /// transforms per warp, 512 and 1024 by default (the last stage in each lane; 1024 also on the
-/// per-stage tensor kernel with 16 values per thread).
+/// per-stage tensor kernel with 16 values per thread); 2048 and 4096 by default run the pair
+/// kernel with Stockham stages after it (4096 also the per-stage kernel), 8192 also the pair.
 pub fn cases(quick: bool) -> Vec<BasisCase> {
     let lengths: Vec<usize> = if quick {
         vec![512, 4096, 16384]
@@ -51,6 +52,18 @@ pub fn cases(quick: bool) -> Vec<BasisCase> {
         tensor_cores: Some(true),
         ..Default::default()
     };
+    // 4096 also on the per-stage tensor kernel (the stage pair is its default), 8192 on the
+    // pair (per-stage by default).
+    for (n, on) in [(4096, false), (8192, true)] {
+        v.push(BasisCase {
+            precision: Precision::F16,
+            n,
+            tuning: Tuning {
+                tensor_pairs: Some(on),
+                ..tensor
+            },
+        });
+    }
     for &n in &lengths {
         v.push(BasisCase {
             precision: Precision::F16,
@@ -225,7 +238,7 @@ mod tests {
                 "{s}"
             );
         }
-        assert_eq!(cases(true).len(), 10);
+        assert_eq!(cases(true).len(), 12);
     }
 
     #[test]

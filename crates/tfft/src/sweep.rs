@@ -219,22 +219,33 @@ pub fn f32split_cases(quick: bool) -> Vec<Case> {
 
 /// F16 on the tensor cores (`Tuning::tensor_cores`, opt-in) on random data with the 1D
 /// batches: the warp-resident kernel at 256 with one, two and four transforms per warp, at 512
-/// and 1024 (their defaults), and the Stockham tensor-core stages at 1024 (16 values per
-/// thread), 4096 and 16384.
+/// and 1024 (their defaults), the pair kernel with Stockham stages after it at 2048 and 4096
+/// (their defaults) and 8192 and 16384, and the per-stage tensor-core kernels at 1024 (16 values
+/// per thread), 4096, 8192 and 16384.
 pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
     let tensor = |e: Option<usize>| Tuning {
         tensor_cores: Some(true),
         elements_per_thread: e,
         ..Default::default()
     };
+    // The other kernel where one is the default: per-stage at 4096, the pair at 8192 and 16384.
+    let pairs = |on: bool| Tuning {
+        tensor_pairs: Some(on),
+        ..tensor(None)
+    };
     let p = Precision::F16;
     [(256, 8), (256, 16), (256, 32), (1024, 16)]
         .into_iter()
         .flat_map(|(n, e)| batched_cases(p, vec![n], quick, tensor(Some(e))))
         .chain(
-            [512, 1024, 4096, 16384]
+            [512, 1024, 2048, 4096, 8192, 16384]
                 .into_iter()
                 .flat_map(|n| batched_cases(p, vec![n], quick, tensor(None))),
+        )
+        .chain(
+            [(4096, false), (8192, true), (16384, true)]
+                .into_iter()
+                .flat_map(|(n, on)| batched_cases(p, vec![n], quick, pairs(on))),
         )
         .collect()
 }

@@ -1,6 +1,6 @@
 //! Tuning from environment variables, for the development examples: TFFT_MAX_PASS,
 //! TFFT_TILE_BYTES, TFFT_ITEMS, TFFT_CLUSTER (blocks per cluster, 0: none), TFFT_PREFETCH,
-//! TFFT_E, TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES (0 or 1 for the
+//! TFFT_E, TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRS, TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES (0 or 1 for the
 //! switches).
 
 /// The tuning the environment asks for (the planner's choices for everything unset).
@@ -19,6 +19,7 @@ pub fn tuning_from_env() -> tensorfft::Tuning {
         derived_twiddles: switch("TFFT_DERIVED"),
         twiddles_ahead: switch("TFFT_TW_AHEAD"),
         tensor_cores: switch("TFFT_TC"),
+        tensor_pairs: switch("TFFT_PAIRS"),
         max_radix: env("TFFT_MAX_RADIX"),
         paired_items: switch("TFFT_PAIRED"),
         warp_exchange: switch("TFFT_WARP"),

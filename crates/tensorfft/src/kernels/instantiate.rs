@@ -70,8 +70,8 @@ impl KernelSource {
             } else {
                 let scale = recipe.normalization.stage_scale(dir);
                 let access = Access::single_pass(recipe);
-                let call = if recipe.tensor_pair_warp() {
-                    format!("TensorPairFft<Cfg_{name}>::run")
+                let call = if recipe.tensor_pair {
+                    format!("TensorPairFft<Cfg_{name}>::run<{}>", radix_list(recipe))
                 } else {
                     format!("{runner}<Cfg_{name}>::run<{}>", radix_list(recipe))
                 };

@@ -35,7 +35,9 @@ fn slot(recipe: &Recipe, radix: usize, vw: usize, t: usize, idx: usize) -> (usiz
 
 /// Wavefronts of the exchange buffers of `recipe` (buffers 1 … stages − 1, for one transform);
 /// none for the warp-shuffle kernel, which exchanges between lanes without shared memory, and
-/// the warp-resident tensor-core kernel, which exchanges nothing.
+/// the warp-resident tensor-core kernel, which exchanges nothing. The longer tensor-core pair
+/// kernels (`Recipe::tensor_pair`, N ≥ 2048) leave buffer 1 untouched and write buffer 2 from
+/// the pair's accumulators ([`tensor_pair_position`]).
 ///
 /// ```
 /// use tensorfft::{plan::bank_conflicts::shared_wavefronts, plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
@@ -78,11 +80,19 @@ pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
                     if buffer == 0 || buffer == stages {
                         continue;
                     }
+                    // The pair kernel's first two stages touch shared memory only where the
+                    // second stores its outputs.
+                    let pair = recipe.tensor_pair && s < 2;
+                    if pair && (s == 0 || reads) {
+                        continue;
+                    }
                     let padding = recipe.paddings[buffer];
                     let mut banks: Vec<Vec<usize>> = vec![Vec::new(); 32];
                     for t in lanes.clone() {
                         let (j, r) = slot(recipe, radix, vw, t, idx);
-                        let pos = if reads {
+                        let pos = if pair {
+                            tensor_pair_position(t, idx)
+                        } else if reads {
                             j + r * stride
                         } else {
                             (j / ns) * ns * radix + j % ns + r * ns
@@ -104,6 +114,24 @@ pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
         ns *= radix;
     }
     out
+}
+
+/// Where the tensor-core pair kernel (N ≥ 2048, two 256-point units per warp) stores value slot
+/// `idx` of thread `t` of a transform in buffer 2: unit `a = 2w + idx / 8` (w: the warp), at
+/// Stockham position `256 a + c`, where lane `4g + q`'s slot `4 nt + 2 h + u` holds frequency
+/// `c = g + 8 h + 16 (8 nt + 2 q + u)` (`tensor_pair_fft.cuh`).
+///
+/// ```
+/// use tensorfft::plan::bank_conflicts::tensor_pair_position;
+/// // Warp 1, lane 5 (g = 1, q = 1), unit 1 of the warp (unit 3), slot 1 (u = 1): 768 + 1 + 48.
+/// assert_eq!(tensor_pair_position(32 + 5, 9), 768 + 49);
+/// ```
+pub fn tensor_pair_position(t: usize, idx: usize) -> usize {
+    let (w, lane) = (t / 32, t % 32);
+    let (g, q) = (lane >> 2, lane & 3);
+    let slot = idx % 8;
+    let (nt, h, u) = (slot / 4, (slot / 2) % 2, slot % 2);
+    256 * (2 * w + idx / 8) + g + 8 * h + 16 * (8 * nt + 2 * q + u)
 }
 
 /// How the threads of a strided pass touch one buffer of its tile.

@@ -338,6 +338,12 @@ pub struct Tuning {
     /// Run radix-16 stages on the tensor cores (F16 only; 16 values per thread, N ≥ 512). Off by
     /// default: measured slower than the CUDA-core stages so far (bench/NOTES.md).
     pub tensor_cores: Option<bool>,
+    /// F16 tensor-core plans of N = 2048 … 16384: run the first two radix-16 stages as one
+    /// register pair per 256-point unit (the first product's accumulators are the second's
+    /// operand; `tensor_pair_fft.cuh`) before the remaining Stockham stages, instead of two
+    /// stages with a shared-memory exchange between them. Same arithmetic either way. N = 256 …
+    /// 1024 always run as a pair (one warp per transform), where their shape allows it.
+    pub tensor_pairs: Option<bool>,
     /// F32Split only: form the tensor-core products from three TF32 products (3xTF32,
     /// `mma.sync` m16n8k8: x = big + small in TF32, the DFT matrix the same way) instead of
     /// scaled fp16 halves. TF32 keeps f32's exponent, so there is no per-vector scaling, but
@@ -528,6 +534,26 @@ impl Tuning {
                 }
             }
         }
+        // F16 2048 … 16384 on the tensor cores: the per-stage kernel against the stage pair
+        // (the default), and the pair with per-stage twiddle loads or one block per tile.
+        v.push(Tuning {
+            tensor_cores: Some(true),
+            tensor_pairs: Some(false),
+            ..Default::default()
+        });
+        v.push(Tuning {
+            tensor_cores: Some(true),
+            tensor_pairs: Some(true),
+            twiddles_ahead: Some(false),
+            ..Default::default()
+        });
+        v.push(Tuning {
+            tensor_cores: Some(true),
+            tensor_pairs: Some(true),
+            persistent: Some(false),
+            prefetch: Some(false),
+            ..Default::default()
+        });
         // The warp-resident tensor-core kernel (F16 N = 256): one, two or four transforms per
         // warp, launch shapes.
         for e in [8, 16, 32] {

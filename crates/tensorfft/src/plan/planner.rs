@@ -149,17 +149,38 @@ pub fn plan_c2c_recipe(
     // F16 N = 256, 512, 1024: both radix-16 stages in one warp's registers
     // (`tensor_pair_fft.cuh`): at 256 one, two or four transforms per warp (8, 16 or 32 values
     // per thread), at 512 and 1024 one (16 or 32 values per thread), the last stage in-lane.
-    let pair_possible = precision == Precision::F16 && max_radix == 16 && tensor_pair_shape(n, t);
-    let tensor_possible = pair_possible
-        || (matches!(precision, Precision::F16 | Precision::F32Split)
-            && e == 16
-            && max_radix == 16
-            && t.is_multiple_of(32));
+    let warp_pair_possible =
+        precision == Precision::F16 && max_radix == 16 && tensor_pair_shape(n, t);
+    let per_stage_possible = matches!(precision, Precision::F16 | Precision::F32Split)
+        && e == 16
+        && max_radix == 16
+        && t.is_multiple_of(32);
+    // F16 N >= 2048: the same pair for the first two stages of each 256-point unit, two units
+    // per warp, then the Stockham stages from shared memory (`tensor_pair_fft.cuh`).
+    let long_pair_possible = precision == Precision::F16
+        && n >= 2048
+        && per_stage_possible
+        && tuning.io != Some(IoMode::Staged);
+    let pair_possible = warp_pair_possible || long_pair_possible;
+    // By default up to 4096, where it measured faster than the per-stage kernel (H200,
+    // `bench/results/2026-11-26-h200-tensor-pair-stages/`: 2048 76% of the copy against 51%,
+    // 4096 63% against 52%); at 8192 and 16384 it measured slower (34% against 38%, 29%
+    // against 32%): one block of 16 or 32 warps per multiprocessor whose 8-byte loads of
+    // 128- and 256-byte-strided units use a quarter of each sector.
+    let tensor_pair = tuning
+        .tensor_pairs
+        .unwrap_or(warp_pair_possible || (long_pair_possible && n <= 4096));
+    let tensor_possible = if tensor_pair {
+        pair_possible
+    } else {
+        per_stage_possible
+    };
     // F16: opt-in for now. The per-stage tensor-core kernels issue 47% fewer instructions but
     // are latency-bound (13 cycles per instruction at 4 warps per scheduler) and slower than the
     // CUDA-core kernels (bench/NOTES.md, step 11); the one-warp kernels of 256 / 512 / 1024 reach
     // 96 / 96 / 84% of the copy on the H200 against 98–99% for packed half arithmetic (steps
-    // 70–71). F32Split is the tensor-core path.
+    // 70–71), the stage pairs of 2048 / 4096 76 / 63% (step 72). F32Split is the tensor-core
+    // path.
     let tensor_cores = tuning.tensor_cores.unwrap_or(split);
     if (tensor_cores && !tensor_possible) || (split && !tensor_cores) {
         return Err(Error::unsupported(
@@ -167,6 +188,13 @@ pub fn plan_c2c_recipe(
             "F16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512; F16 N = 256 with 8, 16 or 32 values per thread, 1024 with 32",
         ));
     }
+    if tuning.tensor_pairs == Some(true) && !(tensor_cores && pair_possible) {
+        return Err(Error::unsupported(
+            format!("tensor-core stage pairs for {precision:?} N={n} with {e} values per thread and {tuning:?}"),
+            "F16 on the tensor cores: N = 256 with 8, 16 or 32 values per thread, 512 with 16, 1024 with 32, 2048 … 32768 with 16",
+        ));
+    }
+    let tensor_pair = tensor_cores && tensor_pair;
     let tf32_split = tuning.tf32_split.unwrap_or(false);
     if tf32_split && !split {
         return Err(Error::unsupported(
@@ -278,7 +306,7 @@ pub fn plan_c2c_recipe(
             // when several transforms share a block.
             let by_threads = (256 / t).max(1);
             // (The warp-resident tensor-core kernel uses no shared memory.)
-            let by_smem = if tensor_cores && pair_possible {
+            let by_smem = if tensor_pair && warp_pair_possible {
                 by_threads
             } else {
                 ((48 * 1024) / per_transform_smem).max(1)
@@ -286,7 +314,7 @@ pub fn plan_c2c_recipe(
             by_threads.min(by_smem)
         }
     };
-    if tensor_cores && pair_possible && !(t * b).is_multiple_of(32) {
+    if tensor_pair && warp_pair_possible && !(t * b).is_multiple_of(32) {
         return Err(Error::unsupported(
             format!("{b} transforms of {t} threads per block on the tensor cores"),
             "whole warps: blocks of a multiple of 32 threads",
@@ -332,10 +360,14 @@ pub fn plan_c2c_recipe(
     //   its 128 registers when it prefetches: 63.4% of the copy against 82.7% without (H200,
     //   bench/results/2026-11-26-h200-tensor-pairs/widths/); at 256 and 512 prefetching wins
     //   (95.8–96.2% against 94.2–95.3%).
-    let wide_pair = tensor_cores && pair_possible && n == 1024;
-    let prefetch = tuning
-        .prefetch
-        .unwrap_or(((persistent && threads < 1024) || short_f16 || short_f32) && !wide_pair);
+    let wide_pair = tensor_pair && n == 1024;
+    // * The pair kernel of 4096 (256 threads per transform): three blocks per multiprocessor
+    //   at 80 registers without prefetch, 62.6% of the copy against 61.0% for two blocks with
+    //   prefetch (H200, `bench/results/2026-11-26-h200-tensor-pair-stages/`).
+    let pair_4096 = tensor_pair && n == 4096;
+    let prefetch = tuning.prefetch.unwrap_or(
+        ((persistent && threads < 1024) || short_f16 || short_f32) && !wide_pair && !pair_4096,
+    );
     // * Derived twiddles (only the power-of-two rows of each stage's table are read, the others
     //   are products) for f32/f64 from N = 4096, where the tables outgrow L1: f32 8192 95.3% of
     //   copy against 88.5% (twice), f32 4096 97.6% against 97.3%, f64 4096 99.2% against 96.0%
@@ -362,6 +394,8 @@ pub fn plan_c2c_recipe(
         0
     } else if short_f16 && !persistent {
         4
+    } else if pair_4096 && threads == 256 {
+        3
     } else if persistent {
         if threads <= 256 {
             2
@@ -390,6 +424,7 @@ pub fn plan_c2c_recipe(
             .unwrap_or(!(long_half || (precision == Precision::F64 && derived_twiddles))),
         persistent,
         tensor_cores,
+        tensor_pair,
         tf32_split,
         half_arithmetic,
         stream_loads: tuning.stream_loads.unwrap_or(false),
@@ -409,6 +444,12 @@ pub fn plan_c2c_recipe(
         paddings,
     };
     check_blocks_per_sm(recipe.min_blocks_per_sm, recipe.threads_per_block())?;
+    if recipe.tensor_pair && recipe.io != IoMode::Direct {
+        return Err(Error::unsupported(
+            format!("tensor-core stage pairs with {:?} access", recipe.io),
+            "direct access",
+        ));
+    }
     if recipe.io == IoMode::Staged && !(b * n).is_multiple_of((16 / elem).max(1)) {
         return Err(Error::unsupported(
             format!("staged access for a tile of {} elements", b * n),

@@ -75,6 +75,13 @@ pub struct Recipe {
     /// stages between the `threads_per_transform` lanes of a warp through `__shfl_xor_sync`;
     /// no shared memory.
     pub warp_shuffles: bool,
+    /// Whether an F16 tensor-core plan runs its first two radix-16 stages as one register pair
+    /// (`tensor_pair_fft.cuh`): each 256-point unit's first product's accumulators, twiddled, are
+    /// the second product's operand, with no shared-memory exchange between them. N = 256 … 1024
+    /// run wholly in a warp ([`Recipe::tensor_pair_warp`]); longer transforms continue with the
+    /// Stockham stages from shared memory. The arithmetic is that of the two tensor-core stages
+    /// (f32 exchange), so the CPU reference runs the same stages either way.
+    pub tensor_pair: bool,
     /// Padding of each shared-memory buffer, indexed by the stage that reads it: 0 is the input
     /// tile of staged access, `radices.len()` the output tile, the others the exchanges.
     pub paddings: Vec<Padding>,
@@ -131,9 +138,7 @@ impl Recipe {
     /// assert!(r.tensor_pair_warp() && r.shared_bytes() == 0);
     /// ```
     pub fn tensor_pair_warp(&self) -> bool {
-        self.tensor_cores
-            && self.precision == Precision::F16
-            && tensor_pair_shape(self.n, self.threads_per_transform)
+        self.tensor_pair && tensor_pair_shape(self.n, self.threads_per_transform)
     }
 
     /// A short name that identifies the kernel configuration, used in kernel names.
@@ -146,7 +151,7 @@ impl Recipe {
     pub fn kernel_stem(&self) -> String {
         let radices: Vec<String> = self.radices.iter().map(|r| r.to_string()).collect();
         format!(
-            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}{}{}{}{}",
+            "tfft_c2c_{}_n{}_r{}_e{}_b{}_{}{}_{}_x{}_m{}{}{}{}{}{}{}{}{}{}{}{}",
             self.precision.name(),
             self.n,
             radices.join("x"),
@@ -173,6 +178,12 @@ impl Recipe {
             if self.derived_twiddles { "_twd" } else { "" },
             if self.warp_exchange { "_ws" } else { "" },
             if self.warp_shuffles { "_shfl" } else { "" },
+            // (The warp-resident pair kernels, N <= 1024, have no other form: no tag.)
+            if self.tensor_pair && !self.tensor_pair_warp() {
+                "_tp"
+            } else {
+                ""
+            },
         )
     }
 }
@@ -197,7 +208,7 @@ impl fmt::Display for Recipe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} half_arithmetic={} stream_loads={} derived_twiddles={} warp_exchange={} warp_shuffles={}{}",
+            "c2c {} N={} radices={:?} E={} T={} B={} io={:?}(V={}) twiddles={:?} exchange={:?} smem={}B minblocks={} prefetch={} twiddles_ahead={} persistent={} tensor_cores={} tensor_pair={} half_arithmetic={} stream_loads={} derived_twiddles={} warp_exchange={} warp_shuffles={}{}",
             self.precision.name(),
             self.n,
             self.radices,
@@ -214,6 +225,7 @@ impl fmt::Display for Recipe {
             self.twiddles_ahead,
             self.persistent,
             self.tensor_cores,
+            self.tensor_pair,
             self.half_arithmetic,
             self.stream_loads,
             self.derived_twiddles,

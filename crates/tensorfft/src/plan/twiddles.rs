@@ -20,7 +20,7 @@ pub fn forward_table(n: usize) -> Vec<Complex<f64>> {
 ///
 /// * CUDA-core stages: an `r_len` × `ns` block laid out `[r][m]`, so that for a given `r` the
 ///   threads of a warp (consecutive `m`) read consecutive values.
-/// * The warp-resident tensor-core kernel's second stage ([`Recipe::tensor_pair_warp`]):
+/// * The second stage of the tensor-core pair kernel ([`Recipe::tensor_pair`]):
 ///   [`tensor_pair_twiddles`].
 /// * Tensor-core stages: laid out in the order the lanes read them, `[warp block][slot pair]
 ///   [lane][2]`, where the warp block is `(butterfly base mod ns) / 32` (one block when
@@ -45,9 +45,9 @@ pub fn stage_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
     let mut ns = 1;
     for (s, &radix) in recipe.radices.iter().enumerate() {
         let scale = n / (ns * radix);
-        if ns > 1 && recipe.tensor_pair_warp() && s == 1 {
-            // The warp-resident kernel's second stage; its last stage (N = 512, 1024) takes
-            // the CUDA-core layout below.
+        if ns > 1 && recipe.tensor_pair && s == 1 {
+            // The pair kernel's second stage; the stages after it (N >= 512) take the layouts
+            // below.
             out.extend(tensor_pair_twiddles());
         } else if ns > 1 && recipe.tensor_cores && radix == 16 {
             let runs_of_4 = s + 1 == stages && recipe.io == IoMode::Direct;

@@ -191,6 +191,7 @@ pub fn warp_shuffle_recipe(
         twiddles_ahead: false,
         persistent: false,
         tensor_cores: false,
+        tensor_pair: false,
         tf32_split: false,
         half_arithmetic: false,
         stream_loads: tuning.stream_loads.unwrap_or(false),

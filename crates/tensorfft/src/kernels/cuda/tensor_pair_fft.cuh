@@ -34,6 +34,15 @@
 // the units (dft_registers.cuh), runs within the lane; frequency c + 256 d is stored for each d.
 // Its twiddles come from the plan's [a][c] table of that stage (L1-resident, read per transform).
 //
+// N = 2048 ... 16384 (Stockham radices [16, 16, ...], 16 values per thread, T = N / 16: the
+// plan's Tuning::tensor_pairs): the transform's N / 256 stride-(N / 256) units are spread over
+// its warps, two neighbouring units per warp (one 8-byte load per position; the warps of a block
+// together read whole sectors, from L1). Each unit's two stages run as above; the outputs go to
+// shared memory at the Stockham positions 256 a + c of stage 1's output (buffer 2, the plan's
+// padding), and the remaining stages run as the Stockham kernel's (SinglePass::stage in
+// stockham_single_pass.cuh: tensor-core radix 16, CUDA-core radix 2 / 4 / 8), the last one
+// storing to device memory. The pair replaces two shared-memory exchanges and two barriers.
+//
 // For R = 1 a warp holds U = 32 / T transforms (the plan's T = 32, 16 or 8 threads per
 // transform, E = 8 U values per thread): independent products in flight for the same fragments
 // and twiddles.
@@ -65,13 +74,17 @@ struct TensorPairFft {
     static constexpr int N = Cfg::N;
     static constexpr int T = Cfg::T;
     static constexpr int B = Cfg::B;
-    static constexpr int R = N / 256;                // radix of the last stage (1: none)
-    static constexpr int U = R == 1 ? 32 / T : 1;    // transforms per warp
-    static constexpr int S = U * R;                  // 256-point units per lane
+    static constexpr int UNITS = N / 256;            // 256-point units per transform
+    static constexpr bool IN_WARP = N <= 1024;       // the whole transform in one warp
+    static constexpr int R = IN_WARP ? UNITS : 1;    // radix of an in-lane last stage (1: none)
+    static constexpr int U = UNITS == 1 ? 32 / T : 1;  // transforms per warp
+    static constexpr int S = IN_WARP ? U * R : 2;    // 256-point units per lane
     static constexpr int DIR = Cfg::DIR;
     static constexpr int THREADS = T * B;
-    static_assert(Cfg::E * T == N && ((R == 1 && (T == 32 || T == 16 || T == 8)) || ((R == 2 || R == 4) && T == 32)),
-                  "256 points, 8 per lane per transform, or 512 / 1024 in one warp");
+    static_assert(Cfg::E * T == N && ((R == 1 && (T == 32 || T == 16 || T == 8)) || ((R == 2 || R == 4) && T == 32) ||
+                                      (!IN_WARP && Cfg::E == 16 && Cfg::TENSOR && !Cfg::STAGED)),
+                  "256 points, 8 per lane per transform, 512 / 1024 in one warp, or longer transforms with 16 "
+                  "values per thread and direct access");
     static_assert(THREADS % 32 == 0, "whole warps");
     static_assert(sizeof(Bits) == 4, "complex f16 words");
 
@@ -141,34 +154,40 @@ struct TensorPairFft {
         }
     }
 
-    // Vectors of R words (the R units' samples at one position).
-    typedef typename UnitWords<R>::Type Vec;
+    // Vectors of S words (the lane's S units' samples at one position).
+    typedef typename UnitWords<UNITS == 1 ? 1 : S>::Type Vec;
 
     // The warp's first transform in group `group` (a block's B transforms).
-    static __device__ __forceinline__ u64 first_transform(u64 group) { return group * B + (threadIdx.x / 32) * U; }
+    static __device__ __forceinline__ u64 first_transform(u64 group) {
+        return group * B + (T >= 32 ? threadIdx.x / T : (threadIdx.x / 32) * U);
+    }
 
     // The words of the warp's units for group `group` (zeros past the batch): raw[t][..] is
-    // transform t (R = 1) or unit a = t of the warp's transform, sample a + R (base + offset).
+    // transform t (UNITS = 1) or unit a = S w + t of the warp's transform (w: the warp within
+    // the transform), sample a + UNITS (base + offset).
     static __device__ __forceinline__ void load(const Bits* in, u64 group, u64 batch, int base, Bits (&raw)[S][8]) {
         const u64 first = first_transform(group);
+        const int w = (int)(threadIdx.x % T) / 32;
 #pragma unroll
         for (int t = 0; t < U; ++t) {
             const bool valid = first + t < batch;
-            const Vec* src = reinterpret_cast<const Vec*>(in + (first + t) * (u64)N) + base;
+            const Vec* src =
+                reinterpret_cast<const Vec*>(in + (first + t) * (u64)N + S * w) + (UNITS > 1 ? UNITS / S : 1) * base;
 #pragma unroll
             for (int nt = 0; nt < 2; ++nt)
 #pragma unroll
                 for (int reg = 0; reg < 2; ++reg)
 #pragma unroll
                     for (int u = 0; u < 2; ++u) {
-                        Vec w;
+                        Vec v;
                         if (valid) {
-                            w = load_data<Cfg::STREAM_LOADS>(src + sample_offset(nt, reg, u));
+                            v = load_data<Cfg::STREAM_LOADS>(src + (UNITS > 1 ? UNITS / S : 1) * sample_offset(nt, reg, u));
                         } else {
-                            w = Vec{};
+                            v = Vec{};
                         }
 #pragma unroll
-                        for (int a = 0; a < R; ++a) raw[t * R + a][nt * 4 + reg * 2 + u] = reinterpret_cast<const Bits*>(&w)[a];
+                        for (int a = 0; a < S / U; ++a)
+                            raw[t * (S / U) + a][nt * 4 + reg * 2 + u] = reinterpret_cast<const Bits*>(&v)[a];
                     }
         }
     }
@@ -213,7 +232,39 @@ struct TensorPairFft {
                 }
     }
 
+    // N > 1024: the Stockham kernel that runs the stages after the pair.
+    typedef SinglePass<Cfg> Tail;
+
+    // N > 1024: the pair's outputs of the lane's units a = S w + t, frequency base + offset,
+    // at Stockham position 256 a + c of buffer 2 (stage 1's output, the plan's padding).
+    static __device__ __forceinline__ void exchange_out(typename Tail::XBits* smem, int base, const Cx<float> (&z)[S][8]) {
+        const int w = (int)(threadIdx.x % T) / 32;
+        typename Tail::XBits* dst = smem + Tail::template padded<2>(256 * S * w + base);
+#pragma unroll
+        for (int t = 0; t < S; ++t)
+#pragma unroll
+            for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+                for (int h = 0; h < 2; ++h)
+#pragma unroll
+                    for (int u = 0; u < 2; ++u)
+                        dst[Tail::template padded<2>(256 * t + output_offset(nt, h, u))] =
+                            Tail::Xch::pack(z[t][nt * 4 + h * 2 + u]);
+    }
+
+    // N > 1024: stages 2 ... (radices R2, REST...) from shared memory, the last one to device
+    // memory; with twiddles loaded ahead, stage 2's are loaded here (run_stages starts them).
+    template <int R2, int... REST>
+    static __device__ __forceinline__ void tail_stages(const typename Tail::Ctx& c) {
+        Cx<float> v[16], tw[16];
+        if constexpr (Cfg::TW_AHEAD)
+            Tail::template load_twiddles<R2, 256, 256, Tail::template width<R2, false, sizeof...(REST) == 0>()>(c, tw);
+        run_stages<Tail, 2, 256, 256, R2, REST...>(c, v, tw);
+    }
+
+    template <int R0, int R1, int... REST>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const float* twiddles, u64 batch) {
+        static_assert(R0 == 16 && R1 == 16, "radices [16, 16, ...]");
         const int lane = (int)(threadIdx.x & 31);
         const int base = (lane >> 2) + 32 * (lane & 3);
         const Dft16Fragments f = dft16_fragments<DIR>();
@@ -227,6 +278,16 @@ struct TensorPairFft {
         const u64 groups = (batch + B - 1) / B;
         u64 group = blockIdx.x;
         if (group >= groups) return;
+        typename Tail::Ctx c;
+        if constexpr (!IN_WARP) {
+            c.in = in;
+            c.out = out;
+            c.twiddles = twiddles;
+            c.smem = Tail::block_smem() + (threadIdx.x / T) * Cfg::SMEM_STRIDE;
+            c.dft16 = f;
+            c.t = (int)(threadIdx.x % T);
+            c.total = batch * (u64)N;
+        }
         Bits raw[S][8];
         if constexpr (Cfg::PREFETCH) load(in, group, batch, base, raw);
         for (; group < groups; group += gridDim.x) {
@@ -239,7 +300,7 @@ struct TensorPairFft {
                 if (group + gridDim.x < groups) load(in, group + gridDim.x, batch, base, raw);
             }
             const u64 first = first_transform(group);
-            if constexpr (R == 1) {
+            if constexpr (R == 1 && IN_WARP) {
 #pragma unroll
                 for (int t = 0; t < U; ++t) {
                     Cx<float> z[8];
@@ -250,7 +311,15 @@ struct TensorPairFft {
                 Cx<float> z[S][8];
 #pragma unroll
                 for (int a = 0; a < S; ++a) second_stage(f, ar[a], ai[a], z[a]);
-                if (first < batch) last_stage(out + first * (u64)N + base, twiddles + 2 * 256, base, z);
+                if constexpr (IN_WARP) {
+                    if (first < batch) last_stage(out + first * (u64)N + base, twiddles + 2 * 256, base, z);
+                } else {
+                    Tail::select_group(c, group, batch);
+                    __syncthreads();  // the previous group's last stage has read shared memory
+                    exchange_out(c.smem, base, z);
+                    __syncthreads();
+                    tail_stages<REST...>(c);
+                }
             }
         }
     }
