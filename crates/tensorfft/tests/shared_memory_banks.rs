@@ -1,9 +1,9 @@
 //! The bank-conflict model on the planner's default recipes: tensor-core plans (whose paddings
 //! were searched for it) must be conflict-free, and no plan may be worse than 4-way.
 
-use tensorfft::plan::bank_conflicts::shared_wavefronts;
+use tensorfft::plan::bank_conflicts::{shared_wavefronts, staged_pair_wavefronts};
 use tensorfft::plan::planner::supported_lengths;
-use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
+use tensorfft::{plan_c2c_recipe, IoMode, PlanOptions, Precision, Shape, Tuning};
 
 #[test]
 fn tensor_core_exchanges_are_free_of_bank_conflicts() {
@@ -23,6 +23,26 @@ fn tensor_core_exchanges_are_free_of_bank_conflicts() {
         for b in shared_wavefronts(&r) {
             assert_eq!(b.wavefronts, b.ideal, "N={n} buffer {}: {b:?}", b.buffer);
         }
+    }
+}
+
+#[test]
+fn staged_pair_inputs_are_free_of_bank_conflicts() {
+    // The stage pair's staged input buffer (F16 2048 … 16384 on the tensor cores): stores and
+    // reads conflict-free at 2048 … 8192; at 16384 the stores take twice the ideal (no padding
+    // of the searched form does better, `padding::staged_pair_padding`).
+    let opts = PlanOptions::tuned(Tuning {
+        tensor_cores: Some(true),
+        io: Some(IoMode::Staged),
+        ..Default::default()
+    });
+    for n in [2048, 4096, 8192, 16384] {
+        let r = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &opts).unwrap();
+        assert!(r.staged_pair_input(), "{r}");
+        let t = staged_pair_wavefronts(&r);
+        assert!(t.ideal > 0);
+        let limit = if n == 16384 { 3 * t.ideal / 2 } else { t.ideal };
+        assert!(t.wavefronts <= limit, "N={n}: {t:?}");
     }
 }
 

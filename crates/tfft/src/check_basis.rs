@@ -14,7 +14,7 @@
 
 use crate::check::CheckRow;
 use num_complex::Complex;
-use tensorfft::{Direction, Element, Gpu, PlanOptions, Precision, Shape, Tuning};
+use tensorfft::{Direction, Element, Gpu, IoMode, PlanOptions, Precision, Shape, Tuning};
 
 /// One basis-vector case: a precision and length whose plan runs on the tensor cores.
 #[derive(Clone, Copy, Debug)]
@@ -28,8 +28,9 @@ pub struct BasisCase {
 /// length they take (F16 256 … 16384, F32Split 512 … 16384), or fewer when `quick`.
 /// F16 256 runs the warp-resident kernel (both stages in one warp) with one, two and four
 /// transforms per warp, 512 and 1024 by default (the last stage in each lane; 1024 also on the
-/// per-stage tensor kernel with 16 values per thread); 2048 and 4096 by default run the pair
-/// kernel with Stockham stages after it (4096 also the per-stage kernel), 8192 also the pair.
+/// per-stage tensor kernel with 16 values per thread); 2048 … 16384 by default run the pair
+/// kernel with Stockham stages after it (4096 and 8192 also the per-stage kernel, 4096 the pair
+/// with its input staged and direct).
 pub fn cases(quick: bool) -> Vec<BasisCase> {
     let lengths: Vec<usize> = if quick {
         vec![512, 4096, 16384]
@@ -52,14 +53,20 @@ pub fn cases(quick: bool) -> Vec<BasisCase> {
         tensor_cores: Some(true),
         ..Default::default()
     };
-    // 4096 also on the per-stage tensor kernel (the stage pair is its default), 8192 on the
-    // pair (per-stage by default).
-    for (n, on) in [(4096, false), (8192, true)] {
+    // 4096 and 8192 also on the per-stage tensor kernel (the stage pair is their default), and
+    // the pair of 4096 with its input staged and direct.
+    for (n, on, io) in [
+        (4096, false, None),
+        (8192, false, None),
+        (4096, true, Some(IoMode::Staged)),
+        (4096, true, Some(IoMode::Direct)),
+    ] {
         v.push(BasisCase {
             precision: Precision::F16,
             n,
             tuning: Tuning {
                 tensor_pairs: Some(on),
+                io,
                 ..tensor
             },
         });
@@ -238,7 +245,7 @@ mod tests {
                 "{s}"
             );
         }
-        assert_eq!(cases(true).len(), 12);
+        assert_eq!(cases(true).len(), 14);
     }
 
     #[test]

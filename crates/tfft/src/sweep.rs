@@ -2,7 +2,7 @@
 //! with several batch sizes, and one batch of more than 2^32 elements.
 
 use crate::shape::elements;
-use tensorfft::{Direction, Precision, Tuning};
+use tensorfft::{Direction, IoMode, Precision, Tuning};
 
 /// One check: a shape, a batch, what to run.
 #[derive(Clone, Debug, PartialEq)]
@@ -219,19 +219,24 @@ pub fn f32split_cases(quick: bool) -> Vec<Case> {
 
 /// F16 on the tensor cores (`Tuning::tensor_cores`, opt-in) on random data with the 1D
 /// batches: the warp-resident kernel at 256 with one, two and four transforms per warp, at 512
-/// and 1024 (their defaults), the pair kernel with Stockham stages after it at 2048 and 4096
-/// (their defaults) and 8192 and 16384, and the per-stage tensor-core kernels at 1024 (16 values
-/// per thread), 4096, 8192 and 16384.
+/// and 1024 (their defaults), the pair kernel with Stockham stages after it at 2048 … 16384
+/// (their defaults; input staged through shared memory and loaded directly at 2048 … 8192), and
+/// the per-stage tensor-core kernels at 1024 (16 values per thread), 4096, 8192 and 16384.
 pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
     let tensor = |e: Option<usize>| Tuning {
         tensor_cores: Some(true),
         elements_per_thread: e,
         ..Default::default()
     };
-    // The other kernel where one is the default: per-stage at 4096, the pair at 8192 and 16384.
+    // The per-stage kernels, and the pair with its input staged through shared memory (the
+    // default) and loaded directly at 2048 … 8192.
     let pairs = |on: bool| Tuning {
         tensor_pairs: Some(on),
         ..tensor(None)
+    };
+    let pairs_io = |io: IoMode| Tuning {
+        io: Some(io),
+        ..pairs(true)
     };
     let p = Precision::F16;
     [(256, 8), (256, 16), (256, 32), (1024, 16)]
@@ -243,10 +248,15 @@ pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
                 .flat_map(|n| batched_cases(p, vec![n], quick, tensor(None))),
         )
         .chain(
-            [(4096, false), (8192, true), (16384, true)]
+            [4096, 8192, 16384]
                 .into_iter()
-                .flat_map(|(n, on)| batched_cases(p, vec![n], quick, pairs(on))),
+                .flat_map(|n| batched_cases(p, vec![n], quick, pairs(false))),
         )
+        .chain([2048, 4096, 8192].into_iter().flat_map(|n| {
+            [IoMode::Staged, IoMode::Direct]
+                .into_iter()
+                .flat_map(move |io| batched_cases(p, vec![n], quick, pairs_io(io)))
+        }))
         .collect()
 }
 

@@ -1,6 +1,6 @@
 //! Tuning from environment variables, for the development examples: TFFT_MAX_PASS,
 //! TFFT_TILE_BYTES, TFFT_ITEMS, TFFT_CLUSTER (blocks per cluster, 0: none), TFFT_PREFETCH,
-//! TFFT_E, TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRS, TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES (0 or 1 for the
+//! TFFT_E, TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRS, TFFT_IO (staged or direct), TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES (0 or 1 for the
 //! switches).
 
 /// The tuning the environment asks for (the planner's choices for everything unset).
@@ -25,6 +25,13 @@ pub fn tuning_from_env() -> tensorfft::Tuning {
         warp_exchange: switch("TFFT_WARP"),
         tf32_split: switch("TFFT_TF32"),
         warp_shuffles: switch("TFFT_SHUFFLES"),
+        io: std::env::var("TFFT_IO")
+            .ok()
+            .and_then(|v| match v.as_str() {
+                "staged" => Some(tensorfft::IoMode::Staged),
+                "direct" => Some(tensorfft::IoMode::Direct),
+                _ => None,
+            }),
         ..Default::default()
     }
 }

@@ -253,7 +253,8 @@ impl Access {
         let staged = recipe.io == IoMode::Staged;
         Access {
             staged_in: staged,
-            staged_out: staged,
+            // The stage pair kernel stages only its input.
+            staged_out: staged && !recipe.staged_pair_input(),
             strided: false,
             paired: false,
         }

@@ -53,6 +53,8 @@ pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
     let stages = recipe.radices.len();
     let words = recipe.exchange.bytes() / 4;
     let direct = recipe.io == IoMode::Direct;
+    // The stage pair kernel's last stage stores directly whatever its input.
+    let direct_out = direct || recipe.tensor_pair;
     let mut out: Vec<BufferTraffic> = (1..stages)
         .map(|buffer| BufferTraffic {
             buffer,
@@ -64,7 +66,7 @@ pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
     for (s, &radix) in recipe.radices.iter().enumerate() {
         let (first, last) = (s == 0, s + 1 == stages);
         let tensor = recipe.tensor_cores && radix == 16;
-        let vw = match ((first || last) && direct, tensor) {
+        let vw = match ((first && direct) || (last && direct_out), tensor) {
             (true, true) => 4,
             (true, false) => recipe.vector_width,
             (false, _) => 1,
@@ -132,6 +134,64 @@ pub fn tensor_pair_position(t: usize, idx: usize) -> usize {
     let slot = idx % 8;
     let (nt, h, u) = (slot / 4, (slot / 2) % 2, slot % 2);
     256 * (2 * w + idx / 8) + g + 8 * h + 16 * (8 * nt + 2 * q + u)
+}
+
+/// Wavefronts of the stage pair kernel's staged input buffer (buffer 0 of a
+/// [`Recipe::staged_pair_input`] plan, f16 words, `paddings[0]`), for one block's tile: the
+/// 8-byte stores of the tile (two per 16-byte chunk, chunk `i·threads + tid`), then every
+/// lane's 8-byte reads of its two units' samples (`tensor_pair_fft.cuh`, `unstage`). Empty
+/// traffic for other plans.
+///
+/// ```
+/// use tensorfft::plan::bank_conflicts::staged_pair_wavefronts;
+/// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
+/// let opts = PlanOptions::tuned(Tuning { tensor_cores: Some(true), ..Default::default() });
+/// let r = plan_c2c_recipe(&Shape::new([4096]), Precision::F16, &opts).unwrap();
+/// let t = staged_pair_wavefronts(&r);
+/// assert!(t.ideal > 0 && t.wavefronts == t.ideal);
+/// ```
+pub fn staged_pair_wavefronts(recipe: &Recipe) -> BufferTraffic {
+    let mut traffic = BufferTraffic {
+        buffer: 0,
+        wavefronts: 0,
+        ideal: 0,
+    };
+    if !recipe.staged_pair_input() {
+        return traffic;
+    }
+    let (n, b, t) = (
+        recipe.n,
+        recipe.transforms_per_block,
+        recipe.threads_per_transform,
+    );
+    let pad = recipe.paddings[0];
+    let stride = pad.buffer_len(n);
+    let chunks = b * n / 4;
+    // Stores: two 8-byte halves (words 0-1 and 2-3) of each 16-byte chunk.
+    for first in (0..chunks).step_by(32) {
+        for half in 0..2 {
+            let words = (first..(first + 32).min(chunks)).map(|ci| {
+                let e = 4 * ci + 2 * half;
+                (e / n) * stride + pad.apply(e % n)
+            });
+            let lanes = (first..(first + 32).min(chunks)).len();
+            traffic.wavefronts += access_wavefronts(words.map(|w| w / 2), 2);
+            traffic.ideal += (lanes * 8).div_ceil(128);
+        }
+    }
+    // Reads: lane 4g + q of warp w, sample (nt, reg, u) of units 2w, 2w + 1.
+    let units = n / 256;
+    for w in 0..t / 32 {
+        for off in (0..8).map(|i| 8 * (i & 1) + 16 * ((i >> 1) & 1) + 128 * (i >> 2)) {
+            let words = (0..32).map(|lane| {
+                let base = (lane >> 2) + 32 * (lane & 3);
+                pad.apply(2 * w + units * (base + off))
+            });
+            traffic.wavefronts += access_wavefronts(words.map(|w| w / 2), 2);
+            traffic.ideal += 2;
+        }
+    }
+    traffic
 }
 
 /// How the threads of a strided pass touch one buffer of its tile.

@@ -341,8 +341,10 @@ pub struct Tuning {
     /// F16 tensor-core plans of N = 2048 … 16384: run the first two radix-16 stages as one
     /// register pair per 256-point unit (the first product's accumulators are the second's
     /// operand; `tensor_pair_fft.cuh`) before the remaining Stockham stages, instead of two
-    /// stages with a shared-memory exchange between them. Same arithmetic either way. N = 256 …
-    /// 1024 always run as a pair (one warp per transform), where their shape allows it.
+    /// stages with a shared-memory exchange between them. Same arithmetic either way. On by
+    /// default; its input is staged through shared memory unless [`Tuning::io`] asks for
+    /// [`IoMode::Direct`] (`Recipe::staged_pair_input`). N = 256 … 1024 always run as a pair
+    /// (one warp per transform), where their shape allows it.
     pub tensor_pairs: Option<bool>,
     /// F32Split only: form the tensor-core products from three TF32 products (3xTF32,
     /// `mma.sync` m16n8k8: x = big + small in TF32, the DFT matrix the same way) instead of
@@ -554,6 +556,22 @@ impl Tuning {
             prefetch: Some(false),
             ..Default::default()
         });
+        // The pair's input staged through shared memory, with and without prefetch.
+        for (prefetch, min_blocks) in [
+            (false, None),
+            (true, None),
+            (false, Some(2)),
+            (true, Some(2)),
+        ] {
+            v.push(Tuning {
+                tensor_cores: Some(true),
+                tensor_pairs: Some(true),
+                io: Some(IoMode::Staged),
+                prefetch: Some(prefetch),
+                min_blocks_per_sm: min_blocks,
+                ..Default::default()
+            });
+        }
         // The warp-resident tensor-core kernel (F16 N = 256): one, two or four transforms per
         // warp, launch shapes.
         for e in [8, 16, 32] {

@@ -2,7 +2,7 @@
 //! scheme. Pure data in, data out, so it is tested without a GPU.
 
 use super::options::{ExchangeFormat, IoMode, PlanOptions, TwiddleSource};
-use super::padding::{tensor_exchange_paddings, Padding};
+use super::padding::{staged_pair_padding, tensor_exchange_paddings, Padding};
 use super::precision::Precision;
 use super::recipe::{shared_stride, tensor_pair_shape, Recipe};
 use super::shape::Shape;
@@ -157,19 +157,13 @@ pub fn plan_c2c_recipe(
         && t.is_multiple_of(32);
     // F16 N >= 2048: the same pair for the first two stages of each 256-point unit, two units
     // per warp, then the Stockham stages from shared memory (`tensor_pair_fft.cuh`).
-    let long_pair_possible = precision == Precision::F16
-        && n >= 2048
-        && per_stage_possible
-        && tuning.io != Some(IoMode::Staged);
+    let long_pair_possible = precision == Precision::F16 && n >= 2048 && per_stage_possible;
     let pair_possible = warp_pair_possible || long_pair_possible;
-    // By default up to 4096, where it measured faster than the per-stage kernel (H200,
-    // `bench/results/2026-11-26-h200-tensor-pair-stages/`: 2048 76% of the copy against 51%,
-    // 4096 63% against 52%); at 8192 and 16384 it measured slower (34% against 38%, 29%
-    // against 32%): one block of 16 or 32 warps per multiprocessor whose 8-byte loads of
-    // 128- and 256-byte-strided units use a quarter of each sector.
+    // By default: with its input staged through shared memory (below) it measured faster than
+    // the per-stage kernel at every length (bench/NOTES.md steps 72–73).
     let tensor_pair = tuning
         .tensor_pairs
-        .unwrap_or(warp_pair_possible || (long_pair_possible && n <= 4096));
+        .unwrap_or(warp_pair_possible || long_pair_possible);
     let tensor_possible = if tensor_pair {
         pair_possible
     } else {
@@ -179,8 +173,8 @@ pub fn plan_c2c_recipe(
     // are latency-bound (13 cycles per instruction at 4 warps per scheduler) and slower than the
     // CUDA-core kernels (bench/NOTES.md, step 11); the one-warp kernels of 256 / 512 / 1024 reach
     // 96 / 96 / 84% of the copy on the H200 against 98–99% for packed half arithmetic (steps
-    // 70–71), the stage pairs of 2048 / 4096 76 / 63% (step 72). F32Split is the tensor-core
-    // path.
+    // 70–71), the stage pairs of 2048 / 4096 / 8192 / 16384 78 / 74 / 56 / 36% (steps 72–73).
+    // F32Split is the tensor-core path.
     let tensor_cores = tuning.tensor_cores.unwrap_or(split);
     if (tensor_cores && !tensor_possible) || (split && !tensor_cores) {
         return Err(Error::unsupported(
@@ -274,13 +268,22 @@ pub fn plan_c2c_recipe(
     // same processes (`bench/results/2026-11-26-h200-tiny-half/`, `…-h100-tiny-half/`;
     // bench/NOTES.md step 64).
     let tiny_half = elem == 4 && n == 4 && t == 1 && !half_arithmetic;
-    let io = tuning.io.unwrap_or(
-        if half_arithmetic || t * direct_width * elem >= 32 || tiny_half {
-            IoMode::Direct
-        } else {
-            IoMode::Staged
-        },
-    );
+    // The stage pair of 2048 … 16384 stages its input (its lanes' 8-byte loads of units 32
+    // bytes or more apart kept L1 at 92% of its peak at 4096). H200
+    // (`bench/results/2026-11-26-h200-tensor-pair-stages/staged/`, three runs): 2048 77.5–77.9%
+    // of the copy against 75.7–76.3% direct, 4096 74.3–74.4% against 63.0%, 8192 56.0–56.3%
+    // against 34.3% (per-stage 38.6%), 16384 35.9–36.1% against 29.0% (per-stage 31.8–32.1%).
+    // H100 (`…-h100-tensor-pair-stages/`, two runs): 4096 94.3–95.0% against 88.7–88.8%, 8192
+    // 78.2–78.5% against 48.2%, 16384 46.3% against 40.1%; 2048 there loses (94.2–95.6%
+    // against 96.6–97.4%), the H200 decides.
+    let staged_pair = tensor_pair && !warp_pair_possible;
+    let io = tuning.io.unwrap_or(if staged_pair {
+        IoMode::Staged
+    } else if half_arithmetic || t * direct_width * elem >= 32 || tiny_half {
+        IoMode::Direct
+    } else {
+        IoMode::Staged
+    });
     let vector_width = match io {
         IoMode::Staged => 1,
         IoMode::Direct => direct_width,
@@ -293,10 +296,19 @@ pub fn plan_c2c_recipe(
         Padding::per_128_bytes(exchange)
     };
     let mut paddings = vec![default_padding; radices.len() + 1];
-    if tensor_cores && exchange == ExchangeFormat::F32 && io == IoMode::Direct {
+    // (The stage pair's exchanges are those of the direct kernel whatever its input: it always
+    // stores from the last stage directly.)
+    let long_pair = tensor_pair && !warp_pair_possible;
+    if tensor_cores && exchange == ExchangeFormat::F32 && (io == IoMode::Direct || long_pair) {
         if let Some(table) = tensor_exchange_paddings(n) {
             paddings[1..radices.len()].copy_from_slice(&table);
         }
+    }
+    // The stage pair's staged input: its own buffer of f16 words (`Recipe::staged_pair_input`),
+    // padded so that both the 8-byte stores of the tile and the lanes' 8-byte reads of their
+    // units are free of bank conflicts (`padding::staged_pair_padding`).
+    if long_pair && io == IoMode::Staged {
+        paddings[0] = staged_pair_padding(n);
     }
     let per_transform_smem = shared_stride(n, &paddings) * exchange.bytes();
     let b = match tuning.transforms_per_block {
@@ -361,13 +373,9 @@ pub fn plan_c2c_recipe(
     //   bench/results/2026-11-26-h200-tensor-pairs/widths/); at 256 and 512 prefetching wins
     //   (95.8–96.2% against 94.2–95.3%).
     let wide_pair = tensor_pair && n == 1024;
-    // * The pair kernel of 4096 (256 threads per transform): three blocks per multiprocessor
-    //   at 80 registers without prefetch, 62.6% of the copy against 61.0% for two blocks with
-    //   prefetch (H200, `bench/results/2026-11-26-h200-tensor-pair-stages/`).
-    let pair_4096 = tensor_pair && n == 4096;
-    let prefetch = tuning.prefetch.unwrap_or(
-        ((persistent && threads < 1024) || short_f16 || short_f32) && !wide_pair && !pair_4096,
-    );
+    let prefetch = tuning
+        .prefetch
+        .unwrap_or(((persistent && threads < 1024) || short_f16 || short_f32) && !wide_pair);
     // * Derived twiddles (only the power-of-two rows of each stage's table are read, the others
     //   are products) for f32/f64 from N = 4096, where the tables outgrow L1: f32 8192 95.3% of
     //   copy against 88.5% (twice), f32 4096 97.6% against 97.3%, f64 4096 99.2% against 96.0%
@@ -394,8 +402,6 @@ pub fn plan_c2c_recipe(
         0
     } else if short_f16 && !persistent {
         4
-    } else if pair_4096 && threads == 256 {
-        3
     } else if persistent {
         if threads <= 256 {
             2
@@ -444,10 +450,13 @@ pub fn plan_c2c_recipe(
         paddings,
     };
     check_blocks_per_sm(recipe.min_blocks_per_sm, recipe.threads_per_block())?;
-    if recipe.tensor_pair && recipe.io != IoMode::Direct {
+    if recipe.tensor_pair_warp() && recipe.io != IoMode::Direct {
         return Err(Error::unsupported(
-            format!("tensor-core stage pairs with {:?} access", recipe.io),
-            "direct access",
+            format!(
+                "the one-warp tensor-core kernel of N={n} with {:?} access",
+                recipe.io
+            ),
+            "direct access (N = 2048 … 16384 also stage their input)",
         ));
     }
     if recipe.io == IoMode::Staged && !(b * n).is_multiple_of((16 / elem).max(1)) {

@@ -79,7 +79,8 @@ pub struct Recipe {
     /// (`tensor_pair_fft.cuh`): each 256-point unit's first product's accumulators, twiddled, are
     /// the second product's operand, with no shared-memory exchange between them. N = 256 … 1024
     /// run wholly in a warp ([`Recipe::tensor_pair_warp`]); longer transforms continue with the
-    /// Stockham stages from shared memory. The arithmetic is that of the two tensor-core stages
+    /// Stockham stages from shared memory (and stage their input there,
+    /// [`Recipe::staged_pair_input`]). The arithmetic is that of the two tensor-core stages
     /// (f32 exchange), so the CPU reference runs the same stages either way.
     pub tensor_pair: bool,
     /// Padding of each shared-memory buffer, indexed by the stage that reads it: 0 is the input
@@ -121,7 +122,27 @@ impl Recipe {
         if self.warp_shuffles || self.tensor_pair_warp() {
             return 0;
         }
-        self.transforms_per_block * self.shared_stride() * self.exchange.bytes()
+        let staging = if self.staged_pair_input() {
+            self.paddings[0].buffer_len(self.n) * self.precision.complex_bytes()
+        } else {
+            0
+        };
+        self.transforms_per_block * (self.shared_stride() * self.exchange.bytes() + staging)
+    }
+
+    /// Whether the stage pair kernel (N ≥ 2048, [`Recipe::tensor_pair`]) stages its input:
+    /// the block copies its tile into a shared-memory buffer of its own with 16-byte loads and
+    /// the warps read their units' samples from there, instead of each lane loading its units
+    /// from device memory (8 bytes of a sector). Its last stage stores directly either way.
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_recipe, IoMode, PlanOptions, Precision, Shape, Tuning};
+    /// let t = Tuning { tensor_cores: Some(true), io: Some(IoMode::Staged), ..Default::default() };
+    /// let r = plan_c2c_recipe(&Shape::new([4096]), Precision::F16, &PlanOptions::tuned(t)).unwrap();
+    /// assert!(r.staged_pair_input() && r.shared_bytes() > 4096 * 8 + 4096 * 4);
+    /// ```
+    pub fn staged_pair_input(&self) -> bool {
+        self.tensor_pair && !self.tensor_pair_warp() && self.io == IoMode::Staged
     }
 
     /// Whether the plan runs on the warp-resident tensor-core kernel (`tensor_pair_fft.cuh`):

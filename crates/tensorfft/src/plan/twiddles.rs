@@ -50,7 +50,7 @@ pub fn stage_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
             // below.
             out.extend(tensor_pair_twiddles());
         } else if ns > 1 && recipe.tensor_cores && radix == 16 {
-            let runs_of_4 = s + 1 == stages && recipe.io == IoMode::Direct;
+            let runs_of_4 = s + 1 == stages && (recipe.io == IoMode::Direct || recipe.tensor_pair);
             for block in 0..(ns / 32).max(1) {
                 for pair in 0..8 {
                     for lane in 0..32 {

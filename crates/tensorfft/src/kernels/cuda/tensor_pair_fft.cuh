@@ -42,6 +42,8 @@
 // padding), and the remaining stages run as the Stockham kernel's (SinglePass::stage in
 // stockham_single_pass.cuh: tensor-core radix 16, CUDA-core radix 2 / 4 / 8), the last one
 // storing to device memory. The pair replaces two shared-memory exchanges and two barriers.
+// With Cfg::STAGED_IN the block first copies its tile into a shared-memory buffer of its own
+// with 16-byte loads, and the warps read their units from there (run_staged).
 //
 // For R = 1 a warp holds U = 32 / T transforms (the plan's T = 32, 16 or 8 threads per
 // transform, E = 8 U values per thread): independent products in flight for the same fragments
@@ -82,9 +84,10 @@ struct TensorPairFft {
     static constexpr int DIR = Cfg::DIR;
     static constexpr int THREADS = T * B;
     static_assert(Cfg::E * T == N && ((R == 1 && (T == 32 || T == 16 || T == 8)) || ((R == 2 || R == 4) && T == 32) ||
-                                      (!IN_WARP && Cfg::E == 16 && Cfg::TENSOR && !Cfg::STAGED)),
+                                      (!IN_WARP && Cfg::E == 16 && Cfg::TENSOR && !Cfg::STAGED_OUT)),
                   "256 points, 8 per lane per transform, 512 / 1024 in one warp, or longer transforms with 16 "
-                  "values per thread and direct access");
+                  "values per thread and direct stores");
+    static_assert(IN_WARP ? !Cfg::STAGED_IN : true, "one-warp kernels load directly");
     static_assert(THREADS % 32 == 0, "whole warps");
     static_assert(sizeof(Bits) == 4, "complex f16 words");
 
@@ -262,6 +265,85 @@ struct TensorPairFft {
         run_stages<Tail, 2, 256, 256, R2, REST...>(c, v, tw);
     }
 
+    // N > 1024 with Cfg::STAGED_IN: the block's tile goes device memory -> registers (16-byte
+    // loads, Tail::load_staged) -> a shared-memory buffer of its own in the data's format (after
+    // the B exchange buffers; the plan's padding of buffer 0, two 8-byte stores per 16 bytes),
+    // and each warp reads its units' samples from there: the loads are whole sectors instead of
+    // a quarter of one per lane.
+    static __device__ __forceinline__ unsigned* staging(int transform) {
+        return reinterpret_cast<unsigned*>(Tail::block_smem() + B * Cfg::SMEM_STRIDE) +
+               transform * Tail::template padded<0>(N);
+    }
+
+    static __device__ __forceinline__ void stage_in(const Vec16 (&w)[Tail::CHUNKS_PER_THREAD]) {
+#pragma unroll
+        for (int it = 0; it < Tail::CHUNKS_PER_THREAD; ++it) {
+            const int ci = it * THREADS + (int)threadIdx.x;
+            if (!Tail::chunk_exists(ci)) continue;
+            const int e = ci * 4;  // four complex f16 words per chunk
+            uint2* dst = reinterpret_cast<uint2*>(staging(e / N) + Tail::template padded<0>(e % N));
+            const uint4 v = *reinterpret_cast<const uint4*>(&w[it]);
+            dst[0] = make_uint2(v.x, v.y);
+            dst[1] = make_uint2(v.z, v.w);  // padded<0>(e + 2) = padded<0>(e) + 2: e % 4 == 0
+        }
+    }
+
+    // The lane's samples of its two units (staged mode), as load() gathers them.
+    static __device__ __forceinline__ void unstage(int base, Bits (&raw)[S][8]) {
+        static_assert(S == 2, "two units per lane");
+        const int w = (int)(threadIdx.x % T) / 32;
+        const unsigned* src =
+            staging((int)(threadIdx.x / T)) + Tail::template padded<0>(S * w + UNITS * base);
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+            for (int reg = 0; reg < 2; ++reg)
+#pragma unroll
+                for (int u = 0; u < 2; ++u) {
+                    const uint2 v = *reinterpret_cast<const uint2*>(
+                        src + Tail::template padded<0>(UNITS * sample_offset(nt, reg, u)));
+                    raw[0][nt * 4 + reg * 2 + u] = v.x;
+                    raw[1][nt * 4 + reg * 2 + u] = v.y;
+                }
+    }
+
+    template <int... REST>
+    static __device__ __forceinline__ void run_staged(typename Tail::Ctx& c, const Dft16Fragments& f,
+                                                      const Cx<float> (&tw)[8], int base, u64 batch) {
+        const u64 groups = (batch + B - 1) / B;
+        u64 group = blockIdx.x;
+        Vec16 chunks[Tail::CHUNKS_PER_THREAD];
+        Tail::select_group(c, group, batch);
+        if constexpr (Cfg::PREFETCH) Tail::load_staged(c, chunks);
+        for (; group < groups; group += gridDim.x) {
+            Tail::select_group(c, group, batch);
+            if constexpr (!Cfg::PREFETCH) Tail::load_staged(c, chunks);
+            // Every thread has passed the previous group's barrier after its reads of the staging
+            // buffer, and the next barrier orders this group's exchange after the previous
+            // group's last stage.
+            stage_in(chunks);
+            if constexpr (Cfg::PREFETCH) {
+                if (group + gridDim.x < groups) {
+                    typename Tail::Ctx cn = c;
+                    Tail::select_group(cn, group + gridDim.x, batch);
+                    Tail::load_staged(cn, chunks);
+                }
+            }
+            __syncthreads();
+            Bits raw[S][8];
+            unstage(base, raw);
+            unsigned ar[S][4], ai[S][4];
+#pragma unroll
+            for (int t = 0; t < S; ++t) first_stage(f, raw[t], tw, ar[t], ai[t]);
+            Cx<float> z[S][8];
+#pragma unroll
+            for (int a = 0; a < S; ++a) second_stage(f, ar[a], ai[a], z[a]);
+            exchange_out(c.smem, base, z);
+            __syncthreads();
+            tail_stages<REST...>(c);
+        }
+    }
+
     template <int R0, int R1, int... REST>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const float* twiddles, u64 batch) {
         static_assert(R0 == 16 && R1 == 16, "radices [16, 16, ...]");
@@ -287,6 +369,10 @@ struct TensorPairFft {
             c.dft16 = f;
             c.t = (int)(threadIdx.x % T);
             c.total = batch * (u64)N;
+        }
+        if constexpr (!IN_WARP && Cfg::STAGED_IN) {
+            run_staged<REST...>(c, f, tw, base, batch);
+            return;
         }
         Bits raw[S][8];
         if constexpr (Cfg::PREFETCH) load(in, group, batch, base, raw);
