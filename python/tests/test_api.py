@@ -53,10 +53,12 @@ def test_planner_errors_are_typed_without_a_gpu():
             _tensorfft.plan_schedule(shape, precision="f32split")
     with pytest.raises(ValueError, match="f32split"):
         tf.Plan((4096,), "complex128", precision="f32split")
-    # F16 on the tensor cores (opt-in): 256 … 1024 in one warp, refused for other precisions.
+    # F16 on the tensor cores (opt-in): 256 … 1024 in one warp, 2048 … 16384 the stage pair
+    # before Stockham stages with the input staged, refused for other precisions.
     for n in (256, 512, 1024, 4096):
         s = _tensorfft.plan_schedule([n], batch=3, precision="f16", tensor_cores=True)
-        assert "tensor_cores=true" in s, s
+        assert "tensor_cores=true tensor_pair=true" in s, s
+    assert "io=Staged" in _tensorfft.plan_schedule([4096], precision="f16", tensor_cores=True)
     assert "tensor_cores=false" in _tensorfft.plan_schedule([256], precision="f16")
     with pytest.raises(NotImplementedError, match="tensor-core"):
         _tensorfft.plan_schedule([4096], precision="f32", tensor_cores=True)

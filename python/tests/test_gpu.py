@@ -193,7 +193,7 @@ def test_plan_f32split():
 def test_plan_tensor_cores():
     """complex32 on the tensor cores: well below torch.fft's complex32 error (0.3-0.4x on an
     H200 in tfft bench), forward and round trip."""
-    for n in (256, 512, 1024, 4096):
+    for n in (256, 512, 1024, 2048, 4096, 8192, 16384):
         plan = tf.Plan((n,), torch.complex32, batch=8, tensor_cores=True)
         x = rand((8, n), torch.complex32, seed=13)
         ref = torch.fft.fft(x.to(torch.complex128))
