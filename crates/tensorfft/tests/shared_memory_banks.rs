@@ -28,15 +28,19 @@ fn tensor_core_exchanges_are_free_of_bank_conflicts() {
 
 #[test]
 fn staged_pair_inputs_are_free_of_bank_conflicts() {
-    // The stage pair's staged input buffer (F16 2048 … 16384 on the tensor cores): stores and
-    // reads conflict-free at 2048 … 8192; at 16384 the stores take twice the ideal (no padding
+    // The stage pair's staged input buffer (F16 1024 … 16384 on the tensor cores with 16 values
+    // per thread): stores and reads conflict-free at 1024 … 8192; at 16384 the stores take twice the ideal (no padding
     // of the searched form does better, `padding::staged_pair_padding`).
     let opts = PlanOptions::tuned(Tuning {
         tensor_cores: Some(true),
         io: Some(IoMode::Staged),
         ..Default::default()
     });
-    for n in [2048, 4096, 8192, 16384] {
+    for n in [1024, 2048, 4096, 8192, 16384] {
+        let opts = PlanOptions::tuned(Tuning {
+            elements_per_thread: Some(16),
+            ..opts.tuning
+        });
         let r = plan_c2c_recipe(&Shape::new([n]), Precision::F16, &opts).unwrap();
         assert!(r.staged_pair_input(), "{r}");
         let t = staged_pair_wavefronts(&r);

@@ -27,8 +27,8 @@ pub struct BasisCase {
 /// F16 with the tensor-core stages (opt-in) and F32Split (always on the tensor cores), every
 /// length they take (F16 256 … 16384, F32Split 512 … 16384), or fewer when `quick`.
 /// F16 256 runs the warp-resident kernel (both stages in one warp) with one, two and four
-/// transforms per warp, 512 and 1024 by default (the last stage in each lane; 1024 also on the
-/// per-stage tensor kernel with 16 values per thread); 2048 … 16384 by default run the pair
+/// transforms per warp, 512 and 1024 by default (the last stage in each lane; 1024 also with 16
+/// values per thread, the pair before a Stockham stage); 2048 … 16384 by default run the pair
 /// kernel with Stockham stages after it (4096 and 8192 also the per-stage kernel, 4096 the pair
 /// with its input staged and direct).
 pub fn cases(quick: bool) -> Vec<BasisCase> {

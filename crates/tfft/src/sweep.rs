@@ -220,8 +220,9 @@ pub fn f32split_cases(quick: bool) -> Vec<Case> {
 /// F16 on the tensor cores (`Tuning::tensor_cores`, opt-in) on random data with the 1D
 /// batches: the warp-resident kernel at 256 with one, two and four transforms per warp, at 512
 /// and 1024 (their defaults), the pair kernel with Stockham stages after it at 2048 … 16384
-/// (their defaults; input staged through shared memory and loaded directly at 2048 … 8192), and
-/// the per-stage tensor-core kernels at 1024 (16 values per thread), 4096, 8192 and 16384.
+/// (their defaults; input staged through shared memory and loaded directly at 2048 … 8192) and at
+/// 1024 with 16 values per thread, and the per-stage tensor-core kernels at 4096, 8192 and
+/// 16384.
 pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
     let tensor = |e: Option<usize>| Tuning {
         tensor_cores: Some(true),

@@ -155,9 +155,11 @@ pub fn plan_c2c_recipe(
         && e == 16
         && max_radix == 16
         && t.is_multiple_of(32);
-    // F16 N >= 2048: the same pair for the first two stages of each 256-point unit, two units
-    // per warp, then the Stockham stages from shared memory (`tensor_pair_fft.cuh`).
-    let long_pair_possible = precision == Precision::F16 && n >= 2048 && per_stage_possible;
+    // F16 N >= 1024 with 16 values per thread: the same pair for the first two stages of each
+    // 256-point unit, two units per warp, then the Stockham stages from shared memory
+    // (`tensor_pair_fft.cuh`).
+    let long_pair_possible =
+        precision == Precision::F16 && n >= 1024 && per_stage_possible && !warp_pair_possible;
     let pair_possible = warp_pair_possible || long_pair_possible;
     // By default: with its input staged through shared memory (below) it measured faster than
     // the per-stage kernel at every length (bench/NOTES.md steps 72–73).
@@ -372,7 +374,7 @@ pub fn plan_c2c_recipe(
     //   its 128 registers when it prefetches: 63.4% of the copy against 82.7% without (H200,
     //   bench/results/2026-11-26-h200-tensor-pairs/widths/); at 256 and 512 prefetching wins
     //   (95.8–96.2% against 94.2–95.3%).
-    let wide_pair = tensor_pair && n == 1024;
+    let wide_pair = tensor_pair && warp_pair_possible && n == 1024;
     let prefetch = tuning
         .prefetch
         .unwrap_or(((persistent && threads < 1024) || short_f16 || short_f32) && !wide_pair);

@@ -34,8 +34,9 @@
 // the units (dft_registers.cuh), runs within the lane; frequency c + 256 d is stored for each d.
 // Its twiddles come from the plan's [a][c] table of that stage (L1-resident, read per transform).
 //
-// N = 2048 ... 16384 (Stockham radices [16, 16, ...], 16 values per thread, T = N / 16: the
-// plan's Tuning::tensor_pairs): the transform's N / 256 stride-(N / 256) units are spread over
+// N = 1024 ... 16384 with 16 values per thread (Stockham radices [16, 16, ...], T = N / 16
+// threads: the plan's Tuning::tensor_pairs): the transform's N / 256 stride-(N / 256) units are
+// spread over
 // its warps, two neighbouring units per warp (one 8-byte load per position; the warps of a block
 // together read whole sectors, from L1). Each unit's two stages run as above; the outputs go to
 // shared memory at the Stockham positions 256 a + c of stage 1's output (buffer 2, the plan's
@@ -77,7 +78,7 @@ struct TensorPairFft {
     static constexpr int T = Cfg::T;
     static constexpr int B = Cfg::B;
     static constexpr int UNITS = N / 256;            // 256-point units per transform
-    static constexpr bool IN_WARP = N <= 1024;       // the whole transform in one warp
+    static constexpr bool IN_WARP = T <= 32;         // the whole transform in one warp
     static constexpr int R = IN_WARP ? UNITS : 1;    // radix of an in-lane last stage (1: none)
     static constexpr int U = UNITS == 1 ? 32 / T : 1;  // transforms per warp
     static constexpr int S = IN_WARP ? U * R : 2;    // 256-point units per lane
