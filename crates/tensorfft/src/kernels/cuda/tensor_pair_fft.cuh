@@ -36,9 +36,8 @@
 //
 // N = 1024 ... 16384 with 16 values per thread (Stockham radices [16, 16, ...], T = N / 16
 // threads: the plan's Tuning::tensor_pairs): the transform's N / 256 stride-(N / 256) units are
-// spread over
-// its warps, two neighbouring units per warp (one 8-byte load per position; the warps of a block
-// together read whole sectors, from L1). Each unit's two stages run as above; the outputs go to
+// spread over its warps, two neighbouring units per warp (one 8-byte load per position; the
+// warps of a block together read whole sectors, from L1). Each unit's two stages run as above; the outputs go to
 // shared memory at the Stockham positions 256 a + c of stage 1's output (buffer 2, the plan's
 // padding), and the remaining stages run as the Stockham kernel's (SinglePass::stage in
 // stockham_single_pass.cuh: tensor-core radix 16, CUDA-core radix 2 / 4 / 8), the last one
@@ -158,8 +157,25 @@ struct TensorPairFft {
         }
     }
 
-    // Vectors of S words (the lane's S units' samples at one position).
+    // Vectors of S words (the lane's S units' samples at one position), and the distance in
+    // vectors between a unit's neighbouring samples.
     typedef typename UnitWords<UNITS == 1 ? 1 : S>::Type Vec;
+    static constexpr int VEC_STEP = UNITS > 1 ? UNITS / S : 1;
+
+    // The warp's index within its transform (0 when a warp holds whole transforms).
+    static __device__ __forceinline__ int warp_in_transform() { return (int)(threadIdx.x % T) / 32; }
+
+    // f(slot, offset) for each of the lane's 8 sample positions of a unit: slot nt 4 + reg 2 + u
+    // of its words, at sample_offset(nt, reg, u) from its base.
+    template <class F>
+    static __device__ __forceinline__ void each_sample(F&& f) {
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+            for (int reg = 0; reg < 2; ++reg)
+#pragma unroll
+                for (int u = 0; u < 2; ++u) f(nt * 4 + reg * 2 + u, sample_offset(nt, reg, u));
+    }
 
     // The warp's first transform in group `group` (a block's B transforms).
     static __device__ __forceinline__ u64 first_transform(u64 group) {
@@ -171,28 +187,16 @@ struct TensorPairFft {
     // the transform), sample a + UNITS (base + offset).
     static __device__ __forceinline__ void load(const Bits* in, u64 group, u64 batch, int base, Bits (&raw)[S][8]) {
         const u64 first = first_transform(group);
-        const int w = (int)(threadIdx.x % T) / 32;
 #pragma unroll
         for (int t = 0; t < U; ++t) {
             const bool valid = first + t < batch;
-            const Vec* src =
-                reinterpret_cast<const Vec*>(in + (first + t) * (u64)N + S * w) + (UNITS > 1 ? UNITS / S : 1) * base;
+            const Vec* src = reinterpret_cast<const Vec*>(in + (first + t) * (u64)N + S * warp_in_transform()) +
+                             VEC_STEP * base;
+            each_sample([&](int slot, int offset) {
+                const Vec v = valid ? load_data<Cfg::STREAM_LOADS>(src + VEC_STEP * offset) : Vec{};
 #pragma unroll
-            for (int nt = 0; nt < 2; ++nt)
-#pragma unroll
-                for (int reg = 0; reg < 2; ++reg)
-#pragma unroll
-                    for (int u = 0; u < 2; ++u) {
-                        Vec v;
-                        if (valid) {
-                            v = load_data<Cfg::STREAM_LOADS>(src + (UNITS > 1 ? UNITS / S : 1) * sample_offset(nt, reg, u));
-                        } else {
-                            v = Vec{};
-                        }
-#pragma unroll
-                        for (int a = 0; a < S / U; ++a)
-                            raw[t * (S / U) + a][nt * 4 + reg * 2 + u] = reinterpret_cast<const Bits*>(&v)[a];
-                    }
+                for (int a = 0; a < S / U; ++a) raw[t * (S / U) + a][slot] = reinterpret_cast<const Bits*>(&v)[a];
+            });
         }
     }
 
@@ -236,14 +240,13 @@ struct TensorPairFft {
                 }
     }
 
-    // N > 1024: the Stockham kernel that runs the stages after the pair.
+    // Beyond one warp (!IN_WARP): the Stockham kernel that runs the stages after the pair.
     typedef SinglePass<Cfg> Tail;
 
-    // N > 1024: the pair's outputs of the lane's units a = S w + t, frequency base + offset,
-    // at Stockham position 256 a + c of buffer 2 (stage 1's output, the plan's padding).
+    // Beyond one warp: the pair's outputs of the lane's units a = S w + t, frequency base +
+    // offset, at Stockham position 256 a + c of buffer 2 (stage 1's output, the plan's padding).
     static __device__ __forceinline__ void exchange_out(typename Tail::XBits* smem, int base, const Cx<float> (&z)[S][8]) {
-        const int w = (int)(threadIdx.x % T) / 32;
-        typename Tail::XBits* dst = smem + Tail::template padded<2>(256 * S * w + base);
+        typename Tail::XBits* dst = smem + Tail::template padded<2>(256 * S * warp_in_transform() + base);
 #pragma unroll
         for (int t = 0; t < S; ++t)
 #pragma unroll
@@ -256,8 +259,8 @@ struct TensorPairFft {
                             Tail::Xch::pack(z[t][nt * 4 + h * 2 + u]);
     }
 
-    // N > 1024: stages 2 ... (radices R2, REST...) from shared memory, the last one to device
-    // memory; with twiddles loaded ahead, stage 2's are loaded here (run_stages starts them).
+    // Beyond one warp: stages 2 ... (radices R2, REST...) from shared memory, the last one to
+    // device memory; with twiddles loaded ahead, stage 2's are loaded here (run_stages starts them).
     template <int R2, int... REST>
     static __device__ __forceinline__ void tail_stages(const typename Tail::Ctx& c) {
         Cx<float> v[16], tw[16];
@@ -266,7 +269,7 @@ struct TensorPairFft {
         run_stages<Tail, 2, 256, 256, R2, REST...>(c, v, tw);
     }
 
-    // N > 1024 with Cfg::STAGED_IN: the block's tile goes device memory -> registers (16-byte
+    // Beyond one warp with Cfg::STAGED_IN: the block's tile goes device memory -> registers (16-byte
     // loads, Tail::load_staged) -> a shared-memory buffer of its own in the data's format (after
     // the B exchange buffers; the plan's padding of buffer 0, two 8-byte stores per 16 bytes),
     // and each warp reads its units' samples from there: the loads are whole sectors instead of
@@ -292,20 +295,13 @@ struct TensorPairFft {
     // The lane's samples of its two units (staged mode), as load() gathers them.
     static __device__ __forceinline__ void unstage(int base, Bits (&raw)[S][8]) {
         static_assert(S == 2, "two units per lane");
-        const int w = (int)(threadIdx.x % T) / 32;
         const unsigned* src =
-            staging((int)(threadIdx.x / T)) + Tail::template padded<0>(S * w + UNITS * base);
-#pragma unroll
-        for (int nt = 0; nt < 2; ++nt)
-#pragma unroll
-            for (int reg = 0; reg < 2; ++reg)
-#pragma unroll
-                for (int u = 0; u < 2; ++u) {
-                    const uint2 v = *reinterpret_cast<const uint2*>(
-                        src + Tail::template padded<0>(UNITS * sample_offset(nt, reg, u)));
-                    raw[0][nt * 4 + reg * 2 + u] = v.x;
-                    raw[1][nt * 4 + reg * 2 + u] = v.y;
-                }
+            staging((int)(threadIdx.x / T)) + Tail::template padded<0>(S * warp_in_transform() + UNITS * base);
+        each_sample([&](int slot, int offset) {
+            const uint2 v = *reinterpret_cast<const uint2*>(src + Tail::template padded<0>(UNITS * offset));
+            raw[0][slot] = v.x;
+            raw[1][slot] = v.y;
+        });
     }
 
     template <int... REST>
