@@ -187,7 +187,7 @@ pub fn plan_c2c_recipe(
     if tuning.tensor_pairs == Some(true) && !(tensor_cores && pair_possible) {
         return Err(Error::unsupported(
             format!("tensor-core stage pairs for {precision:?} N={n} with {e} values per thread and {tuning:?}"),
-            "F16 on the tensor cores: N = 256 with 8, 16 or 32 values per thread, 512 with 16, 1024 with 32, 2048 … 32768 with 16",
+            "F16 on the tensor cores: N = 256 with 8, 16 or 32 values per thread, 512 with 16, 1024 with 16 or 32, 2048 … 16384 with 16",
         ));
     }
     let tensor_pair = tensor_cores && tensor_pair;
@@ -270,16 +270,17 @@ pub fn plan_c2c_recipe(
     // same processes (`bench/results/2026-11-26-h200-tiny-half/`, `…-h100-tiny-half/`;
     // bench/NOTES.md step 64).
     let tiny_half = elem == 4 && n == 4 && t == 1 && !half_arithmetic;
-    // The stage pair of 2048 … 16384 stages its input (its lanes' 8-byte loads of units 32
-    // bytes or more apart kept L1 at 92% of its peak at 4096). H200
+    // The stage pair beyond one warp (1024 with 16 values per thread, 2048 … 16384) stages its
+    // input (its lanes' 8-byte loads of units 16 bytes or more apart kept L1 at 92% of its
+    // peak at 4096). H200
     // (`bench/results/2026-11-26-h200-tensor-pair-stages/staged/`, three runs): 2048 77.5–77.9%
     // of the copy against 75.7–76.3% direct, 4096 74.3–74.4% against 63.0%, 8192 56.0–56.3%
     // against 34.3% (per-stage 38.6%), 16384 35.9–36.1% against 29.0% (per-stage 31.8–32.1%).
     // H100 (`…-h100-tensor-pair-stages/`, two runs): 4096 94.3–95.0% against 88.7–88.8%, 8192
     // 78.2–78.5% against 48.2%, 16384 46.3% against 40.1%; 2048 there loses (94.2–95.6%
     // against 96.6–97.4%), the H200 decides.
-    let staged_pair = tensor_pair && !warp_pair_possible;
-    let io = tuning.io.unwrap_or(if staged_pair {
+    let long_pair = tensor_pair && !warp_pair_possible;
+    let io = tuning.io.unwrap_or(if long_pair {
         IoMode::Staged
     } else if half_arithmetic || t * direct_width * elem >= 32 || tiny_half {
         IoMode::Direct
@@ -300,7 +301,6 @@ pub fn plan_c2c_recipe(
     let mut paddings = vec![default_padding; radices.len() + 1];
     // (The stage pair's exchanges are those of the direct kernel whatever its input: it always
     // stores from the last stage directly.)
-    let long_pair = tensor_pair && !warp_pair_possible;
     if tensor_cores && exchange == ExchangeFormat::F32 && (io == IoMode::Direct || long_pair) {
         if let Some(table) = tensor_exchange_paddings(n) {
             paddings[1..radices.len()].copy_from_slice(&table);

@@ -78,7 +78,8 @@ pub struct Recipe {
     /// Whether an F16 tensor-core plan runs its first two radix-16 stages as one register pair
     /// (`tensor_pair_fft.cuh`): each 256-point unit's first product's accumulators, twiddled, are
     /// the second product's operand, with no shared-memory exchange between them. N = 256 … 1024
-    /// run wholly in a warp ([`Recipe::tensor_pair_warp`]); longer transforms continue with the
+    /// run wholly in a warp ([`Recipe::tensor_pair_warp`]); others (1024 with 16 values per
+    /// thread, 2048 … 16384) spread a transform over several warps and continue with the
     /// Stockham stages from shared memory (and stage their input there,
     /// [`Recipe::staged_pair_input`]). The arithmetic is that of the two tensor-core stages
     /// (f32 exchange), so the CPU reference runs the same stages either way.
@@ -130,7 +131,8 @@ impl Recipe {
         self.transforms_per_block * (self.shared_stride() * self.exchange.bytes() + staging)
     }
 
-    /// Whether the stage pair kernel (N ≥ 2048, [`Recipe::tensor_pair`]) stages its input:
+    /// Whether the stage pair kernel beyond one warp ([`Recipe::tensor_pair`] but not
+    /// [`Recipe::tensor_pair_warp`]) stages its input:
     /// the block copies its tile into a shared-memory buffer of its own with 16-byte loads and
     /// the warps read their units' samples from there, instead of each lane loading its units
     /// from device memory (8 bytes of a sector). Its last stage stores directly either way.
@@ -199,7 +201,7 @@ impl Recipe {
             if self.derived_twiddles { "_twd" } else { "" },
             if self.warp_exchange { "_ws" } else { "" },
             if self.warp_shuffles { "_shfl" } else { "" },
-            // (The warp-resident pair kernels, N <= 1024, have no other form: no tag.)
+            // (The warp-resident pair kernels have no other form: no tag.)
             if self.tensor_pair && !self.tensor_pair_warp() {
                 "_tp"
             } else {
