@@ -183,8 +183,9 @@ proptest! {
                         prop_assert_eq!(r.threads_per_transform % 32, 0);
                     }
                 }
-                // Stage pairs: F16 on the tensor cores, the first two radices 16; longer than
-                // 1024, two units per warp and the Stockham stages from shared memory after.
+                // Stage pairs: F16 on the tensor cores, the first two radices 16; beyond one
+                // warp (1024 with 16 values per thread, 2048 … 16384), two units per warp and
+                // the Stockham stages from shared memory after.
                 if r.tensor_pair {
                     prop_assert!(r.tensor_cores);
                     prop_assert_eq!(p, Precision::F16);
@@ -192,7 +193,9 @@ proptest! {
                     if r.tensor_pair_warp() {
                         prop_assert_eq!(r.io, IoMode::Direct);
                     } else {
-                        prop_assert!(r.n >= 2048);
+                        prop_assert!(r.n >= 1024);
+                        prop_assert_eq!(r.elements_per_thread, 16);
+                        prop_assert!(r.threads_per_transform > 32);
                         prop_assert!(r.shared_bytes() > 0);
                     }
                 } else {

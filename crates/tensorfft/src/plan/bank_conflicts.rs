@@ -36,7 +36,7 @@ fn slot(recipe: &Recipe, radix: usize, vw: usize, t: usize, idx: usize) -> (usiz
 /// Wavefronts of the exchange buffers of `recipe` (buffers 1 … stages − 1, for one transform);
 /// none for the warp-shuffle kernel, which exchanges between lanes without shared memory, and
 /// the warp-resident tensor-core kernel, which exchanges nothing. The longer tensor-core pair
-/// kernels (`Recipe::tensor_pair`, N ≥ 2048) leave buffer 1 untouched and write buffer 2 from
+/// kernels beyond one warp (`Recipe::tensor_pair`) leave buffer 1 untouched and write buffer 2 from
 /// the pair's accumulators ([`tensor_pair_position`]).
 ///
 /// ```
@@ -118,7 +118,7 @@ pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
     out
 }
 
-/// Where the tensor-core pair kernel (N ≥ 2048, two 256-point units per warp) stores value slot
+/// Where the tensor-core pair kernel beyond one warp (two 256-point units per warp) stores value slot
 /// `idx` of thread `t` of a transform in buffer 2: unit `a = 2w + idx / 8` (w: the warp), at
 /// Stockham position `256 a + c`, where lane `4g + q`'s slot `4 nt + 2 h + u` holds frequency
 /// `c = g + 8 h + 16 (8 nt + 2 q + u)` (`tensor_pair_fft.cuh`).
@@ -129,11 +129,15 @@ pub fn shared_wavefronts(recipe: &Recipe) -> Vec<BufferTraffic> {
 /// assert_eq!(tensor_pair_position(32 + 5, 9), 768 + 49);
 /// ```
 pub fn tensor_pair_position(t: usize, idx: usize) -> usize {
-    let (w, lane) = (t / 32, t % 32);
-    let (g, q) = (lane >> 2, lane & 3);
     let slot = idx % 8;
     let (nt, h, u) = (slot / 4, (slot / 2) % 2, slot % 2);
-    256 * (2 * w + idx / 8) + g + 8 * h + 16 * (8 * nt + 2 * q + u)
+    256 * (2 * (t / 32) + idx / 8) + pair_lane_base(t % 32) + 8 * h + 128 * nt + 16 * u
+}
+
+/// The pair kernel's per-lane base `g + 32 q` of lane `4g + q` (its samples and outputs sit at
+/// this base plus per-slot offsets, `tensor_pair_fft.cuh`).
+fn pair_lane_base(lane: usize) -> usize {
+    (lane >> 2) + 32 * (lane & 3)
 }
 
 /// Wavefronts of the stage pair kernel's staged input buffer (buffer 0 of a
@@ -170,23 +174,21 @@ pub fn staged_pair_wavefronts(recipe: &Recipe) -> BufferTraffic {
     // Stores: two 8-byte halves (words 0-1 and 2-3) of each 16-byte chunk.
     for first in (0..chunks).step_by(32) {
         for half in 0..2 {
-            let words = (first..(first + 32).min(chunks)).map(|ci| {
+            let lanes = first..(first + 32).min(chunks);
+            traffic.ideal += (lanes.len() * 8).div_ceil(128);
+            let words = lanes.map(|ci| {
                 let e = 4 * ci + 2 * half;
                 (e / n) * stride + pad.apply(e % n)
             });
-            let lanes = (first..(first + 32).min(chunks)).len();
             traffic.wavefronts += access_wavefronts(words.map(|w| w / 2), 2);
-            traffic.ideal += (lanes * 8).div_ceil(128);
         }
     }
-    // Reads: lane 4g + q of warp w, sample (nt, reg, u) of units 2w, 2w + 1.
+    // Reads: lane 4g + q of warp w, sample (nt, reg, u) of units 2w, 2w + 1, at offset
+    // 8 nt + 128 reg + 16 u from the lane's base.
     let units = n / 256;
     for w in 0..t / 32 {
-        for off in (0..8).map(|i| 8 * (i & 1) + 16 * ((i >> 1) & 1) + 128 * (i >> 2)) {
-            let words = (0..32).map(|lane| {
-                let base = (lane >> 2) + 32 * (lane & 3);
-                pad.apply(2 * w + units * (base + off))
-            });
+        for off in (0..8).map(|i| 8 * (i >> 2) + 128 * ((i >> 1) & 1) + 16 * (i & 1)) {
+            let words = (0..32).map(|lane| pad.apply(2 * w + units * (pair_lane_base(lane) + off)));
             traffic.wavefronts += access_wavefronts(words.map(|w| w / 2), 2);
             traffic.ideal += 2;
         }

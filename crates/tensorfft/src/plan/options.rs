@@ -338,7 +338,8 @@ pub struct Tuning {
     /// Run radix-16 stages on the tensor cores (F16 only; 16 values per thread, N ≥ 512). Off by
     /// default: measured slower than the CUDA-core stages so far (bench/NOTES.md).
     pub tensor_cores: Option<bool>,
-    /// F16 tensor-core plans of N = 2048 … 16384: run the first two radix-16 stages as one
+    /// F16 tensor-core plans of N = 2048 … 16384 (and 1024 with 16 values per thread): run the
+    /// first two radix-16 stages as one
     /// register pair per 256-point unit (the first product's accumulators are the second's
     /// operand; `tensor_pair_fft.cuh`) before the remaining Stockham stages, instead of two
     /// stages with a shared-memory exchange between them. Same arithmetic either way. On by

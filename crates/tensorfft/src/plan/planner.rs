@@ -458,7 +458,7 @@ pub fn plan_c2c_recipe(
                 "the one-warp tensor-core kernel of N={n} with {:?} access",
                 recipe.io
             ),
-            "direct access (N = 2048 … 16384 also stage their input)",
+            "direct access (the pair kernels beyond one warp also stage their input)",
         ));
     }
     if recipe.io == IoMode::Staged && !(b * n).is_multiple_of((16 / elem).max(1)) {
