@@ -21,9 +21,10 @@ class Plan:
     cores with fp32 accuracy (lengths 512 to 16384 along one axis; others raise
     ``NotImplementedError``). ``tensor_cores=True`` (complex32 only) runs the radix-16 stages of
     complex32 transforms on the fp16 tensor cores with f32 accumulation: about 0.4x the error of
-    ``torch.fft`` in complex32 (lengths 256 to 16384 along one axis; 256, 512 and 1024 in one
-    warp at 84-96% of a device copy on an H200, 2048 to 16384 at 36-78%; others raise
-    ``NotImplementedError``).
+    ``torch.fft`` in complex32 (single passes of 256 to 16384 along one axis; 256, 512 and 1024
+    in one warp at 84-96% of a device copy on an H200, 2048 to 16384 at 36-78%; shorter lengths
+    raise ``NotImplementedError``, and the passes of longer axes, including a single pass of
+    32768, run on the CUDA cores).
 
     >>> import torch, tensorfft as tf                                     # doctest: +SKIP
     >>> plan = tf.Plan((1024,), torch.complex64, batch=64)                 # doctest: +SKIP

@@ -279,6 +279,30 @@ fn schedule_dims() -> impl Strategy<Value = Vec<usize>> {
     ]
 }
 
+/// F16 on the tensor cores takes single passes up to 16384 (16 values per thread in at most
+/// 1024 threads): a one-pass recipe of 32768 is refused with `Unsupported` (it was a device-limit
+/// error), and a schedule of 32768 runs that pass on the CUDA cores, as its strided passes beyond.
+#[test]
+fn f16_tensor_core_schedules_beyond_16384_keep_their_cuda_core_passes() {
+    let tc = PlanOptions::tuned(Tuning {
+        tensor_cores: Some(true),
+        tensor_pairs: Some(true),
+        ..Tuning::default()
+    });
+    let r = plan_c2c_recipe(&Shape::new([32768]), Precision::F16, &tc);
+    assert!(matches!(r, Err(Error::Unsupported { .. })), "{r:?}");
+    let r = plan_c2c_recipe(&Shape::new([16384]), Precision::F16, &tc).unwrap();
+    assert!(r.tensor_cores && r.tensor_pair);
+    for n in [32768usize, 65536, 1 << 20] {
+        let s = plan_c2c_schedule(&Shape::new([n]).batch(3), Precision::F16, &tc).unwrap();
+        for pass in &s.passes {
+            if let PassKernel::SinglePass { recipe, .. } = &pass.kernel {
+                assert!(!recipe.tensor_cores && recipe.n == n, "{s}");
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
     /// Any shape gives a valid schedule or a typed error. A valid schedule's passes multiply to

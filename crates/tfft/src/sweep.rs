@@ -221,8 +221,8 @@ pub fn f32split_cases(quick: bool) -> Vec<Case> {
 /// batches: the warp-resident kernel at 256 with one, two and four transforms per warp, at 512
 /// and 1024 (their defaults), the pair kernel with Stockham stages after it at 2048 … 16384
 /// (their defaults; input staged through shared memory and loaded directly at 2048 … 8192) and at
-/// 1024 with 16 values per thread, and the per-stage tensor-core kernels at 4096, 8192 and
-/// 16384.
+/// 1024 with 16 values per thread, the per-stage tensor-core kernels at 4096, 8192 and 16384,
+/// and 32768 and 65536 with the tensor cores asked for, whose passes run on the CUDA cores.
 pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
     let tensor = |e: Option<usize>| Tuning {
         tensor_cores: Some(true),
@@ -244,7 +244,7 @@ pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
         .into_iter()
         .flat_map(|(n, e)| batched_cases(p, vec![n], quick, tensor(Some(e))))
         .chain(
-            [512, 1024, 2048, 4096, 8192, 16384]
+            [512, 1024, 2048, 4096, 8192, 16384, 32768, 65536]
                 .into_iter()
                 .flat_map(|n| batched_cases(p, vec![n], quick, tensor(None))),
         )

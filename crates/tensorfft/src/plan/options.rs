@@ -335,8 +335,11 @@ pub struct Tuning {
     /// Launch a persistent grid (resident blocks × SMs) instead of one block per tile (cluster
     /// passes: the resident clusters loop over the groups; slower, bench/NOTES.md step 30).
     pub persistent: Option<bool>,
-    /// Run radix-16 stages on the tensor cores (F16 only; 16 values per thread, N ≥ 512). Off by
-    /// default: measured slower than the CUDA-core stages so far (bench/NOTES.md).
+    /// Run radix-16 stages on the tensor cores: F16 single passes of 256 … 16384 (one warp per
+    /// transform up to 1024, beyond that a stage pair then Stockham stages), and always for
+    /// F32Split. In a schedule, strided passes and an F16 single pass of 32768 (16 values per
+    /// thread would take 2048 threads) stay on the CUDA cores. Off by default for F16: packed half
+    /// arithmetic measured faster (bench/NOTES.md steps 70–75).
     pub tensor_cores: Option<bool>,
     /// F16 tensor-core plans of N = 2048 … 16384 (and 1024 with 16 values per thread): run the
     /// first two radix-16 stages as one

@@ -36,6 +36,25 @@ pub fn max_len(precision: Precision) -> usize {
     }
 }
 
+/// Longest transform the single-pass kernel takes for `precision` with `tuning`: tensor-core
+/// kernels hold 16 values per thread in blocks of at most 1024 threads, so F16 on the tensor
+/// cores ([`crate::Tuning::tensor_cores`]) stops at 16384 (longer axes run as strided passes,
+/// whose DFTs run on the CUDA cores); otherwise [`max_len`].
+///
+/// ```
+/// use tensorfft::{plan::planner::max_len_tuned, Precision, Tuning};
+/// let tc = Tuning { tensor_cores: Some(true), ..Tuning::default() };
+/// assert_eq!(max_len_tuned(Precision::F16, &tc), 16384);
+/// assert_eq!(max_len_tuned(Precision::F16, &Tuning::default()), 32768);
+/// ```
+pub fn max_len_tuned(precision: Precision, tuning: &crate::Tuning) -> usize {
+    if precision == Precision::F16 && tuning.tensor_cores == Some(true) {
+        16 * MAX_THREADS_PER_BLOCK
+    } else {
+        max_len(precision)
+    }
+}
+
 /// Every length the single-pass planner ([`plan_c2c_recipe`]) accepts for `precision`, shortest
 /// first. Schedules ([`crate::plan_c2c_schedule`]) take every power of two up to 2^28.
 ///
@@ -84,6 +103,13 @@ pub fn plan_c2c_recipe(
         return Err(Error::unsupported(
             format!("length {n} in {precision:?}"),
             &format!("powers of two from 2 to {max} in {precision:?}"),
+        ));
+    }
+    let tuned_max = max_len_tuned(precision, &options.tuning);
+    if n > tuned_max {
+        return Err(Error::unsupported(
+            format!("one pass of length {n} in {precision:?} on the tensor cores"),
+            &format!("at most {tuned_max} (16 values per thread, at most {MAX_THREADS_PER_BLOCK} threads); schedules run longer axes as strided passes"),
         ));
     }
     let tuning = &options.tuning;

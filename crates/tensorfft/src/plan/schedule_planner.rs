@@ -3,7 +3,9 @@
 
 use super::cluster_pass::{ClusterPass, MAX_CLUSTER_BLOCKS};
 use super::options::{ExchangeFormat, IoMode, Layout, Normalization, PlanOptions, Strides, Tuning};
-use super::planner::{max_len, plan_c2c_recipe, MAX_SHARED_BYTES, MAX_THREADS_PER_BLOCK};
+use super::planner::{
+    max_len, max_len_tuned, plan_c2c_recipe, MAX_SHARED_BYTES, MAX_THREADS_PER_BLOCK,
+};
 use super::precision::Precision;
 use super::recipe::Recipe;
 use super::schedule::{Pass, PassKernel, Schedule};
@@ -129,10 +131,17 @@ pub fn plan_c2c_schedule(
         let inner: usize = dims[axis + 1..].iter().product();
         let outer: usize = dims[..axis].iter().product();
         let kernel = if ns == 0 {
+            // A single pass longer than the tensor-core kernels take (F16 32768) runs on the CUDA
+            // cores, as strided passes do.
+            let mut single_options = pass_options;
+            if n > max_len_tuned(precision, &options.tuning) {
+                single_options.tuning.tensor_cores = None;
+                single_options.tuning.tensor_pairs = None;
+            }
             let recipe = plan_c2c_recipe(
                 &Shape::new([n]).batch(outer * batch),
                 precision,
-                &pass_options,
+                &single_options,
             )?;
             PassKernel::SinglePass {
                 recipe,

@@ -541,7 +541,21 @@ struct SinglePass {
     static_assert((B * N) % VS == 0, "staged mode needs whole 16-byte vectors per tile");
     static __device__ __forceinline__ bool chunk_exists(int ci) { return CHUNKS % THREADS == 0 || ci < CHUNKS; }
 
+    // Whether the block's whole tile lies within the batch (every tile but a partial last one):
+    // its copies then need no bounds per chunk, and their addresses are one base plus
+    // compile-time offsets (the checks were about an eighth of the instructions of the F16
+    // tensor-core loop at 4096).
+    static __device__ __forceinline__ bool whole_tile(const Ctx& c) { return c.tile + (u64)(B * N) <= c.total; }
+
     static __device__ __forceinline__ void load_staged(const Ctx& c, Vec16 (&w)[CHUNKS_PER_THREAD]) {
+        if (whole_tile(c)) {
+            const Vec16* src = reinterpret_cast<const Vec16*>(c.in + c.tile) + threadIdx.x;
+#pragma unroll
+            for (int it = 0; it < CHUNKS_PER_THREAD; ++it)
+                if (chunk_exists(it * THREADS + (int)threadIdx.x))
+                    w[it] = load_data<Cfg::STREAM_LOADS>(src + it * THREADS);
+            return;
+        }
 #pragma unroll
         for (int it = 0; it < CHUNKS_PER_THREAD; ++it) {
             const int ci = it * THREADS + (int)threadIdx.x;
@@ -581,6 +595,8 @@ struct SinglePass {
     // Staged mode: shared memory (buffer X, after the last stage) -> device memory, scaled.
     template <int X>
     static __device__ __forceinline__ void copy_out(const Ctx& c, const XBits* smem_all) {
+        const bool whole = whole_tile(c);
+        Vec16* dst = reinterpret_cast<Vec16*>(c.out + c.tile) + threadIdx.x;
 #pragma unroll
         for (int it = 0; it < CHUNKS_PER_THREAD; ++it) {
             const int ci = it * THREADS + (int)threadIdx.x;
@@ -594,7 +610,9 @@ struct SinglePass {
                     Store::pack(Xch::unpack(smem_all[(e / N) * SMEM_STRIDE + padded<X>(e % N)]));
             }
             const u64 g = c.tile + e0;
-            if (g + VS <= c.total) {
+            if (whole) {
+                dst[it * THREADS] = w;
+            } else if (g + VS <= c.total) {
                 *reinterpret_cast<Vec16*>(c.out + g) = w;
             } else {
 #pragma unroll

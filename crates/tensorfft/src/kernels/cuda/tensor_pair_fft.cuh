@@ -69,6 +69,42 @@ struct UnitWords<4> {
     typedef uint4 Type;
 };
 
+// The DFT matrix's fragments as the A operand (the first product): its rows g, g + 8 and
+// columns 2q.., 2q + 8.. in the register order of m16n8k16, i.e. the B fragments of
+// Dft16Fragments reordered (F is symmetric). An A operand takes four consecutive registers and a
+// B operand two, and no one order serves both: with a single copy the assembler moves registers
+// around the products (about 35-60 moves per tile in the one-warp kernels, 50 at 4096).
+struct Dft16Rows {
+    unsigned re[4];
+    unsigned im[4];
+};
+
+// A copy of x the assembler cannot merge with x, so that it gets registers of its own: x xor a
+// zero it cannot prove (threadIdx.x >> 10, blocks have at most 1024 threads; an opaque move is
+// propagated away).
+__device__ __forceinline__ unsigned separate_copy(unsigned x) { return x ^ (threadIdx.x >> 10); }
+
+// SEPARATE: both orders in registers of their own (eight more live registers). The one-warp
+// kernels take it: 7-11% fewer instructions per tile at 256 / 512 / 1024 (SASS; ncu, 1024 with
+// 32 values per thread: 7.3% fewer executed), level on an H100, where these rows are bound by
+// DRAM. Beyond one warp the kernels keep the moves: at 4096 the copy executes 8.6% fewer
+// instructions, but on the H100 1024 with 16 values per thread measured 90.2-90.7% of the copy
+// against 93.7-95.7% and 2048 92.3% against 94.0% (bench/NOTES.md step 75).
+template <bool SEPARATE>
+__device__ __forceinline__ Dft16Rows dft16_rows(const Dft16Fragments& f) {
+    Dft16Rows a;
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+        a.re[i] = f.re[i & 1][i >> 1];
+        a.im[i] = f.im[i & 1][i >> 1];
+        if constexpr (SEPARATE) {
+            a.re[i] = separate_copy(a.re[i]);
+            a.im[i] = separate_copy(a.im[i]);
+        }
+    }
+    return a;
+}
+
 template <class Cfg>
 struct TensorPairFft {
     typedef typename Cfg::Store Store;
@@ -103,12 +139,12 @@ struct TensorPairFft {
     // The first product, Y^T = F X^T, for one transform whose words are raw[nt][reg][u], then
     // the twiddle (and a normalized direction's scale) on its accumulators, rounded into the
     // A fragments of the second product: a[0..3] as in the map above.
-    static __device__ __forceinline__ void first_stage(const Dft16Fragments& f, const Bits (&raw)[8],
+    static __device__ __forceinline__ void first_stage(const Dft16Rows& f, const Bits (&raw)[8],
                                                        const Cx<float> (&tw)[8], unsigned (&ar)[4],
                                                        unsigned (&ai)[4]) {
         const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-        const unsigned fr[4] = {f.re[0][0], f.re[1][0], f.re[0][1], f.re[1][1]};
-        const unsigned fi[4] = {f.im[0][0], f.im[1][0], f.im[0][1], f.im[1][1]};
+        const unsigned(&fr)[4] = f.re;
+        const unsigned(&fi)[4] = f.im;
 #pragma unroll
         for (int nt = 0; nt < 2; ++nt) {
             // Samples (2q, 2q + 1) and (2q + 8, 2q + 9): real and imaginary halves paired.
@@ -305,7 +341,7 @@ struct TensorPairFft {
     }
 
     template <int... REST>
-    static __device__ __forceinline__ void run_staged(typename Tail::Ctx& c, const Dft16Fragments& f,
+    static __device__ __forceinline__ void run_staged(typename Tail::Ctx& c, const Dft16Fragments& f, const Dft16Rows& fa,
                                                       const Cx<float> (&tw)[8], int base, u64 batch) {
         const u64 groups = (batch + B - 1) / B;
         u64 group = blockIdx.x;
@@ -331,7 +367,7 @@ struct TensorPairFft {
             unstage(base, raw);
             unsigned ar[S][4], ai[S][4];
 #pragma unroll
-            for (int t = 0; t < S; ++t) first_stage(f, raw[t], tw, ar[t], ai[t]);
+            for (int t = 0; t < S; ++t) first_stage(fa, raw[t], tw, ar[t], ai[t]);
             Cx<float> z[S][8];
 #pragma unroll
             for (int a = 0; a < S; ++a) second_stage(f, ar[a], ai[a], z[a]);
@@ -347,6 +383,7 @@ struct TensorPairFft {
         const int lane = (int)(threadIdx.x & 31);
         const int base = (lane >> 2) + 32 * (lane & 3);
         const Dft16Fragments f = dft16_fragments<DIR>();
+        const Dft16Rows fa = dft16_rows<IN_WARP>(f);
         Cx<float> tw[8];
 #pragma unroll
         for (int pair = 0; pair < 4; ++pair) {
@@ -368,7 +405,7 @@ struct TensorPairFft {
             c.total = batch * (u64)N;
         }
         if constexpr (!IN_WARP && Cfg::STAGED_IN) {
-            run_staged<REST...>(c, f, tw, base, batch);
+            run_staged<REST...>(c, f, fa, tw, base, batch);
             return;
         }
         Bits raw[S][8];
@@ -377,7 +414,7 @@ struct TensorPairFft {
             if constexpr (!Cfg::PREFETCH) load(in, group, batch, base, raw);
             unsigned ar[S][4], ai[S][4];
 #pragma unroll
-            for (int t = 0; t < S; ++t) first_stage(f, raw[t], tw, ar[t], ai[t]);
+            for (int t = 0; t < S; ++t) first_stage(fa, raw[t], tw, ar[t], ai[t]);
             // The next group's loads fly during the second products and the stores.
             if constexpr (Cfg::PREFETCH) {
                 if (group + gridDim.x < groups) load(in, group + gridDim.x, batch, base, raw);
