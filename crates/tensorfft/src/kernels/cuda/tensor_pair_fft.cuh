@@ -340,6 +340,28 @@ struct TensorPairFft {
         });
     }
 
+    // The pair's twiddles of this lane (the table's first 4 x 32 float4s). Blocks of 1024 threads
+    // (64 registers) load them for each tile instead of holding them through the tail stages
+    // (sixteen registers), with a load the compiler cannot hoist out of the loop.
+    static constexpr bool RELOAD_PAIR_TWIDDLES = !IN_WARP && THREADS >= 1024 && Cfg::STAGED_IN;
+
+    static __device__ __forceinline__ void pair_twiddles(const float* twiddles, Cx<float> (&tw)[8]) {
+        const float4* row = reinterpret_cast<const float4*>(twiddles) + (threadIdx.x & 31);
+#pragma unroll
+        for (int pair = 0; pair < 4; ++pair) {
+            float4 w;
+            if constexpr (RELOAD_PAIR_TWIDDLES) {
+                asm volatile("ld.global.nc.v4.f32 {%0, %1, %2, %3}, [%4];"
+                             : "=f"(w.x), "=f"(w.y), "=f"(w.z), "=f"(w.w)
+                             : "l"(row + pair * 32));
+            } else {
+                w = __ldg(row + pair * 32);
+            }
+            tw[2 * pair] = cx(w.x, DIR < 0 ? w.y : -w.y);
+            tw[2 * pair + 1] = cx(w.z, DIR < 0 ? w.w : -w.w);
+        }
+    }
+
     template <int... REST>
     static __device__ __forceinline__ void run_staged(typename Tail::Ctx& c, const Dft16Fragments& f, const Dft16Rows& fa,
                                                       const Cx<float> (&tw)[8], int base, u64 batch) {
@@ -366,8 +388,15 @@ struct TensorPairFft {
             Bits raw[S][8];
             unstage(base, raw);
             unsigned ar[S][4], ai[S][4];
+            if constexpr (RELOAD_PAIR_TWIDDLES) {
+                Cx<float> twl[8];
+                pair_twiddles(c.twiddles, twl);
 #pragma unroll
-            for (int t = 0; t < S; ++t) first_stage(fa, raw[t], tw, ar[t], ai[t]);
+                for (int t = 0; t < S; ++t) first_stage(fa, raw[t], twl, ar[t], ai[t]);
+            } else {
+#pragma unroll
+                for (int t = 0; t < S; ++t) first_stage(fa, raw[t], tw, ar[t], ai[t]);
+            }
             Cx<float> z[S][8];
 #pragma unroll
             for (int a = 0; a < S; ++a) second_stage(f, ar[a], ai[a], z[a]);
@@ -385,12 +414,7 @@ struct TensorPairFft {
         const Dft16Fragments f = dft16_fragments<DIR>();
         const Dft16Rows fa = dft16_rows<IN_WARP>(f);
         Cx<float> tw[8];
-#pragma unroll
-        for (int pair = 0; pair < 4; ++pair) {
-            const float4 w = __ldg(reinterpret_cast<const float4*>(twiddles) + pair * 32 + lane);
-            tw[2 * pair] = cx(w.x, DIR < 0 ? w.y : -w.y);
-            tw[2 * pair + 1] = cx(w.z, DIR < 0 ? w.w : -w.w);
-        }
+        if constexpr (!RELOAD_PAIR_TWIDDLES) pair_twiddles(twiddles, tw);
         const u64 groups = (batch + B - 1) / B;
         u64 group = blockIdx.x;
         if (group >= groups) return;
