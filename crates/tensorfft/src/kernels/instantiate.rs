@@ -341,6 +341,7 @@ struct Cfg_{name} {{
     static constexpr bool TW_TABLE = {table};
     static constexpr bool DERIVED_TW = {derived};
     static constexpr bool PREFETCH = {prefetch};
+    static constexpr int MIN_BLOCKS = {min_blocks};
     static constexpr bool STREAM_LOADS = {stream_loads};
     static constexpr int SCALE = {scale};
     static constexpr bool SCALE_FIRST = {scale_first};
@@ -366,6 +367,7 @@ struct Cfg_{name} {{
         table = recipe.twiddles == TwiddleSource::Table,
         derived = recipe.derived_twiddles,
         prefetch = recipe.prefetch,
+        min_blocks = recipe.min_blocks_per_sm,
         stream_loads = recipe.stream_loads,
         tw_ahead = recipe.twiddles_ahead,
         scale = scale.code(),
