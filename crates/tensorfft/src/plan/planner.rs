@@ -38,8 +38,8 @@ pub fn max_len(precision: Precision) -> usize {
 
 /// Longest transform the single-pass kernel takes for `precision` with `tuning`: tensor-core
 /// kernels hold 16 values per thread in blocks of at most 1024 threads, so F16 on the tensor
-/// cores ([`crate::Tuning::tensor_cores`]) stops at 16384 (longer axes run as strided passes,
-/// whose DFTs run on the CUDA cores); otherwise [`max_len`].
+/// cores ([`crate::Tuning::tensor_cores`]) stops at 16384 (a schedule runs a longer single pass,
+/// and every strided pass, on the CUDA cores); otherwise [`max_len`].
 ///
 /// ```
 /// use tensorfft::{plan::planner::max_len_tuned, Precision, Tuning};
@@ -109,7 +109,7 @@ pub fn plan_c2c_recipe(
     if n > tuned_max {
         return Err(Error::unsupported(
             format!("one pass of length {n} in {precision:?} on the tensor cores"),
-            &format!("at most {tuned_max} (16 values per thread, at most {MAX_THREADS_PER_BLOCK} threads); schedules run longer axes as strided passes"),
+            &format!("at most {tuned_max} (16 values per thread, at most {MAX_THREADS_PER_BLOCK} threads); a schedule runs longer passes on the CUDA cores"),
         ));
     }
     let tuning = &options.tuning;

@@ -543,8 +543,8 @@ struct SinglePass {
 
     // Whether the block's whole tile lies within the batch (every tile but a partial last one):
     // its copies then need no bounds per chunk, and their addresses are one base plus
-    // compile-time offsets (the checks were about an eighth of the instructions of the F16
-    // tensor-core loop at 4096).
+    // compile-time offsets (the checks were 7.8% of the instructions the F16 tensor-core pair
+    // executes at 4096, ncu; bench/NOTES.md step 75).
     static __device__ __forceinline__ bool whole_tile(const Ctx& c) { return c.tile + (u64)(B * N) <= c.total; }
 
     static __device__ __forceinline__ void load_staged(const Ctx& c, Vec16 (&w)[CHUNKS_PER_THREAD]) {
