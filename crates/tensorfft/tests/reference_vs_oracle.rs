@@ -9,7 +9,7 @@ use num_complex::Complex;
 use tensorfft::cpu::oracle::{oracle_c2c, relative_l2};
 use tensorfft::cpu::reference::execute;
 use tensorfft::plan::error_bound::error_bound;
-use tensorfft::plan::planner::supported_lengths;
+use tensorfft::plan::planner::{max_len_tuned, supported_lengths};
 use tensorfft::{
     plan_c2c_recipe, Direction, Element, ExchangeFormat, Normalization, PlanOptions, Precision,
     Recipe, Shape, Tuning, TwiddleSource,
@@ -72,9 +72,11 @@ fn sweep<T: Element>(tuning: Tuning) {
             Ok(r) => r,
             // A tuning override may ask for more threads per block than a GPU has.
             Err(tensorfft::Error::DeviceLimit(_)) if tuning != Tuning::default() => continue,
-            // Tensor-core stages need whole warps per transform (N >= 512).
+            // Tensor-core stages need whole warps per transform (N >= 512) and at most 1024
+            // threads of 16 values (N <= 16384; a schedule runs 32768 on the CUDA cores).
             Err(tensorfft::Error::Unsupported { .. })
-                if tuning.tensor_cores == Some(true) && n < 512 =>
+                if tuning.tensor_cores == Some(true)
+                    && (n < 512 || n > max_len_tuned(T::PRECISION, &tuning)) =>
             {
                 continue
             }
