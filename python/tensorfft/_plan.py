@@ -18,7 +18,7 @@ class Plan:
     caller's current stream. ``norm`` is as in ``torch.fft``: the inverse scaled by 1/N
     (``'backward'``), the forward (``'forward'``), or both by 1/√N (``'ortho'``), inside the
     kernels. ``precision='f32split'`` (complex64 only) runs the radix-16 DFTs on the fp16 tensor
-    cores with fp32 accuracy (lengths 512 to 16384 along one axis; others raise
+    cores with fp32 accuracy (lengths 256 to 16384 along one axis; others raise
     ``NotImplementedError``). ``tensor_cores=True`` (complex32 only) runs the radix-16 stages of
     complex32 transforms on the fp16 tensor cores with f32 accumulation: about 0.4x the error of
     ``torch.fft`` in complex32 (single passes of 256 to 16384 along one axis; 256, 512 and 1024

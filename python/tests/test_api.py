@@ -46,9 +46,10 @@ def test_planner_errors_are_typed_without_a_gpu():
     with pytest.raises(ValueError):
         _tensorfft.plan_schedule([64], batch=0)
     assert "bf16" in _tensorfft.plan_schedule([1 << 20], precision="bf16").lower()
-    # F32Split: one tensor-core pass of 512 to 16384 along a single axis.
+    # F32Split: one tensor-core pass of 256 to 16384 along a single axis.
     assert "f32split" in _tensorfft.plan_schedule([4096], batch=3, precision="f32split").lower()
-    for shape in ([256], [1 << 15], [64, 4096]):
+    assert "tensor_pair=true" in _tensorfft.plan_schedule([256], precision="f32split")
+    for shape in ([128], [1 << 15], [64, 4096]):
         with pytest.raises(NotImplementedError, match="F32Split"):
             _tensorfft.plan_schedule(shape, precision="f32split")
     with pytest.raises(ValueError, match="f32split"):

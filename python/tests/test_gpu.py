@@ -180,7 +180,7 @@ def test_plan_object():
 
 def test_plan_f32split():
     """fp32 accuracy from the fp16 tensor cores: within 2x of complex64 torch.fft's error."""
-    for n in (512, 4096, 16384):
+    for n in (256, 512, 1024, 4096, 16384):
         plan = tf.Plan((n,), torch.complex64, batch=8, precision="f32split")
         x = rand((8, n), torch.complex64, seed=11)
         ref = torch.fft.fft(x.to(torch.complex128))

@@ -10,21 +10,18 @@ use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
 fn main() {
     let mut precision = Precision::F32;
     for arg in std::env::args().skip(1) {
-        match arg.as_str() {
-            "f16" => precision = Precision::F16,
-            "f32" => precision = Precision::F32,
-            "f64" => precision = Precision::F64,
-            dims => {
-                let dims: Vec<usize> = dims.split('x').filter_map(|d| d.parse().ok()).collect();
-                match plan_c2c_schedule(
-                    &Shape::from_dims(&dims),
-                    precision,
-                    &PlanOptions::tuned(env_tuning::tuning_from_env()),
-                ) {
-                    Ok(s) => println!("{s}\n  error bound {:.2e}", s.error_bound()),
-                    Err(e) => println!("{dims:?}: {e}"),
-                }
-            }
+        if let Some(p) = Precision::parse(&arg) {
+            precision = p;
+            continue;
+        }
+        let dims: Vec<usize> = arg.split('x').filter_map(|d| d.parse().ok()).collect();
+        match plan_c2c_schedule(
+            &Shape::from_dims(&dims),
+            precision,
+            &PlanOptions::tuned(env_tuning::tuning_from_env()),
+        ) {
+            Ok(s) => println!("{s}\n  error bound {:.2e}", s.error_bound()),
+            Err(e) => println!("{dims:?}: {e}"),
         }
     }
 }

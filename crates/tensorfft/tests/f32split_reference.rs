@@ -26,6 +26,8 @@ fn forward_error(r: &Recipe, x: &[Complex<f32>]) -> f64 {
 }
 
 const LENGTHS: [usize; 6] = [512, 1024, 2048, 4096, 8192, 16384];
+/// With 256, whose only kernel is the one-warp stage pair.
+const ALL_LENGTHS: [usize; 7] = [256, 512, 1024, 2048, 4096, 8192, 16384];
 
 #[test]
 fn every_length_runs_its_radix_16_stages_split_on_the_tensor_cores() {
@@ -34,7 +36,14 @@ fn every_length_runs_its_radix_16_stages_split_on_the_tensor_cores() {
         assert!(r.tensor_cores && r.elements_per_thread == 16, "{r}");
         assert!(r.radices.iter().filter(|&&x| x == 16).count() >= 2, "{r}");
     }
-    for n in [2, 16, 256] {
+    // 256 and 512 run the stage pair in one warp (`Recipe::tensor_pair_warp`): both radix-16
+    // stages split on the tensor cores, 256 with one transform per warp.
+    for n in [256, 512] {
+        let r = recipe(n, Precision::F32Split);
+        assert!(r.tensor_cores && r.tensor_pair_warp(), "{r}");
+    }
+    assert_eq!(recipe(256, Precision::F32Split).elements_per_thread, 8);
+    for n in [2, 16, 128] {
         assert!(matches!(
             plan_c2c_recipe(
                 &Shape::new([n]),
@@ -64,7 +73,7 @@ fn assert_both_directions_within_bound(r: &Recipe, x: &[Complex<f32>]) {
 
 #[test]
 fn every_length_matches_the_oracle_in_both_directions_and_round_trip() {
-    for n in LENGTHS {
+    for n in ALL_LENGTHS {
         let r = recipe(n, Precision::F32Split);
         let bound = error_bound(&r);
         let x: Vec<Complex<f32>> = random(n * 2);
@@ -81,7 +90,7 @@ fn every_length_matches_the_oracle_in_both_directions_and_round_trip() {
 /// length (bench), so within 2x of it is a stricter check that runs without a GPU.
 #[test]
 fn errors_stay_within_twice_the_f32_path() {
-    for n in LENGTHS {
+    for n in ALL_LENGTHS {
         let x: Vec<Complex<f32>> = random(n * 4);
         let split = forward_error(&recipe(n, Precision::F32Split), &x);
         let f32_path = forward_error(&recipe(n, Precision::F32), &x);

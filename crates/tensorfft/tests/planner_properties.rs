@@ -133,8 +133,13 @@ proptest! {
                     prop_assert!(r.vector_width * p.complex_bytes() <= 16.max(p.complex_bytes()));
                     return Ok(());
                 }
+                // (The one-warp stage pair spreads each 16-point DFT over a quad of lanes: 8
+                // values per lane per 256-point unit.)
                 for &radix in &r.radices {
-                    prop_assert!((2..=MAX_RADIX).contains(&radix) && r.elements_per_thread % radix == 0);
+                    prop_assert!(
+                        (2..=MAX_RADIX).contains(&radix)
+                            && (r.elements_per_thread % radix == 0 || r.tensor_pair_warp())
+                    );
                 }
                 // Tensor-core stages access device memory in runs of 4 of their own; CUDA-core end
                 // stages need whole vectors.
@@ -171,9 +176,10 @@ proptest! {
                 if r.tensor_cores {
                     prop_assert!(matches!(p, Precision::F16 | Precision::F32Split));
                     if r.tensor_pair_warp() {
-                        // One warp holds whole 256-point units: F16 256 (1, 2 or 4 transforms
-                        // per warp), 512 and 1024 (one), whole warps per block, no shared memory.
-                        prop_assert_eq!(p, Precision::F16);
+                        // One warp holds whole 256-point units: 256 (1, 2 or 4 transforms per
+                        // warp), 512 and 1024 (one), whole warps per block, no dynamic shared
+                        // memory (F32Split's DFT fragments sit in a static table).
+                        prop_assert!(matches!(p, Precision::F16 | Precision::F32Split));
                         prop_assert!(matches!(r.n, 256 | 512 | 1024));
                         prop_assert_eq!(r.elements_per_thread * 32 % 256, 0);
                         prop_assert_eq!(r.threads_per_block() % 32, 0);
@@ -183,12 +189,14 @@ proptest! {
                         prop_assert_eq!(r.threads_per_transform % 32, 0);
                     }
                 }
-                // Stage pairs: F16 on the tensor cores, the first two radices 16; beyond one
-                // warp (1024 with 16 values per thread, 2048 … 16384), two units per warp and
-                // the Stockham stages from shared memory after.
+                // Stage pairs: F16 on the tensor cores or F32Split (not 3xTF32), the first two
+                // radices 16; beyond one warp (1024 with 16 values per thread, 2048 … 16384),
+                // two units per warp and the Stockham stages from shared memory after (F32Split:
+                // loaded directly).
                 if r.tensor_pair {
                     prop_assert!(r.tensor_cores);
-                    prop_assert_eq!(p, Precision::F16);
+                    prop_assert!(p == Precision::F16 || (p == Precision::F32Split && !r.tf32_split));
+                    prop_assert!(p != Precision::F32Split || r.io == IoMode::Direct);
                     prop_assert_eq!(&r.radices[..2], &[16, 16]);
                     if r.tensor_pair_warp() {
                         prop_assert_eq!(r.io, IoMode::Direct);

@@ -286,7 +286,7 @@ fn tensor_cores_are_refused_where_they_cannot_run() {
     for (n, p) in [
         (4096, Precision::F32),
         (128, Precision::F16),
-        (256, Precision::F32Split),
+        (128, Precision::F32Split),
         (1024, Precision::F64),
     ] {
         assert!(

@@ -124,11 +124,11 @@ fn suite_rows(suite: Suite) -> Vec<(Precision, Vec<usize>, usize)> {
             let volumes = ANCHOR_3D.iter().map(|&n| vec![n, n, n]);
             lines.chain(images).chain(volumes).map(move |d| (p, d))
         })
-        // F32Split: the anchor lengths of its single pass (512 to 16384), beside cuFFT fp32.
+        // F32Split: the anchor lengths of its single pass (256 to 16384), beside cuFFT fp32.
         .chain(
             ANCHOR_1D
                 .iter()
-                .filter(|&&lg| (9..=14).contains(&lg))
+                .filter(|&&lg| (8..=14).contains(&lg))
                 .map(|&lg| (Precision::F32Split, vec![1usize << lg])),
         )
         .collect(),

@@ -25,7 +25,9 @@ pub struct BasisCase {
 }
 
 /// F16 with the tensor-core stages (opt-in) and F32Split (always on the tensor cores), every
-/// length they take (F16 256 … 16384, F32Split 512 … 16384), or fewer when `quick`.
+/// length they take (256 … 16384; 256 with one, two and four transforms per warp), or fewer
+/// when `quick`; F32Split also on the other form of each length from 512 (stage pair or
+/// per-stage kernel).
 /// F16 256 runs the warp-resident kernel (both stages in one warp) with one, two and four
 /// transforms per warp, 512 and 1024 by default (the last stage in each lane; 1024 also with 16
 /// values per thread, the pair before a Stockham stage); 2048 … 16384 by default run the pair
@@ -49,6 +51,14 @@ pub fn cases(quick: bool) -> Vec<BasisCase> {
             },
         })
         .collect();
+    v.extend([8, 16, 32].map(|e| BasisCase {
+        precision: Precision::F32Split,
+        n: 256,
+        tuning: Tuning {
+            elements_per_thread: Some(e),
+            ..Default::default()
+        },
+    }));
     let tensor = Tuning {
         tensor_cores: Some(true),
         ..Default::default()
@@ -82,6 +92,19 @@ pub fn cases(quick: bool) -> Vec<BasisCase> {
             n,
             tuning: Tuning::default(),
         });
+        // F32Split's other form of each length: the stage pair or the per-stage kernel.
+        if n >= 512 {
+            for on in [false, true] {
+                v.push(BasisCase {
+                    precision: Precision::F32Split,
+                    n,
+                    tuning: Tuning {
+                        tensor_pairs: Some(on),
+                        ..Tuning::default()
+                    },
+                });
+            }
+        }
     }
     v
 }
@@ -245,7 +268,7 @@ mod tests {
                 "{s}"
             );
         }
-        assert_eq!(cases(true).len(), 14);
+        assert_eq!(cases(true).len(), 23);
     }
 
     #[test]
@@ -279,9 +302,6 @@ mod tests {
             for dir in [Direction::Forward, Direction::Inverse] {
                 let (err, bound) = cpu_error::<Complex<f16>>(&f16_case, dir);
                 assert!(err <= bound, "F16 N={n} {dir:?}: {err:.3e} > {bound:.3e}");
-                if n < 512 {
-                    continue; // F32Split takes 512 … 16384
-                }
                 let (err, bound) = cpu_error::<Complex<f32>>(&split, dir);
                 assert!(
                     err <= bound,

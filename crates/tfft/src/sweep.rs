@@ -208,12 +208,31 @@ pub fn sweep(quick: bool) -> Vec<Case> {
     cases
 }
 
-/// F32Split (f32 data, split f16 products on the tensor cores): every length it takes, 512 to
-/// 16384, with the batches of the other 1D cases.
+/// F32Split (f32 data, split f16 products on the tensor cores): every length it takes, 256 to
+/// 16384, with the batches of the other 1D cases, on its default kernels and on the other form
+/// of each length: the stage pair (`Tuning::tensor_pairs`; at 256 with one, two and four
+/// transforms per warp, at 1024 also in one warp with 32 values per thread) or the per-stage
+/// kernel.
 pub fn f32split_cases(quick: bool) -> Vec<Case> {
     let p = Precision::F32Split;
-    (9..=14)
-        .flat_map(|b| batched_cases(p, vec![1 << b], quick, Tuning::default()))
+    let pairs = |on: bool, e: Option<usize>| Tuning {
+        tensor_pairs: Some(on),
+        elements_per_thread: e,
+        ..Default::default()
+    };
+    let defaults =
+        (8..=14).flat_map(move |b| batched_cases(p, vec![1 << b], quick, Tuning::default()));
+    let pair_kernels =
+        (9..=14).flat_map(move |b| batched_cases(p, vec![1 << b], quick, pairs(true, None)));
+    let per_stage =
+        (9..=14).flat_map(move |b| batched_cases(p, vec![1 << b], quick, pairs(false, None)));
+    let shapes = [(256, 8), (256, 32), (1024, 32)]
+        .into_iter()
+        .flat_map(move |(n, e)| batched_cases(p, vec![n], quick, pairs(true, Some(e))));
+    defaults
+        .chain(pair_kernels)
+        .chain(per_stage)
+        .chain(shapes)
         .collect()
 }
 

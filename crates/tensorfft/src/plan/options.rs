@@ -349,6 +349,11 @@ pub struct Tuning {
     /// default; its input is staged through shared memory unless [`Tuning::io`] asks for
     /// [`IoMode::Direct`] (`Recipe::staged_pair_input`). N = 256 … 1024 always run as a pair
     /// (one warp per transform), where their shape allows it.
+    ///
+    /// F32Split takes the same pairs with split products (not with [`Tuning::tf32_split`]),
+    /// loading its units directly: by default at 256 and 512 (one warp per transform) and
+    /// 2048; its other lengths run the per-stage kernel unless this asks for the pair
+    /// (bench/NOTES.md step 77).
     pub tensor_pairs: Option<bool>,
     /// F32Split only: form the tensor-core products from three TF32 products (3xTF32,
     /// `mma.sync` m16n8k8: x = big + small in TF32, the DFT matrix the same way) instead of

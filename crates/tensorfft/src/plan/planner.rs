@@ -55,6 +55,19 @@ pub fn max_len_tuned(precision: Precision, tuning: &crate::Tuning) -> usize {
     }
 }
 
+/// Whether F32Split transforms of `n` points run the tensor-core stage pair
+/// (`tensor_pair_fft.cuh`, [`crate::Tuning::tensor_pairs`]) unless the tuning says otherwise:
+/// in one warp at 256 (no per-stage kernel: 16 threads per transform) and 512 (H100 94.8–95.3%
+/// of the copy against 87.6–88.7% per stage), and at 2048 on the persistent grid (85.5–86.1%
+/// against 83.3–83.8% for the per-stage kernel on the same grid). Elsewhere the per-stage
+/// kernel won on the H100: 1024 92.3% against 87.5% for the one-warp pair of 32 values per
+/// thread and 81.9% for the pair before a Stockham stage, 4096 67.9% against 58.7%, 8192
+/// 66.5% against 53.1% (`bench/results/2026-11-26-h100-f32split-pairs/`, bench/NOTES.md step
+/// 77).
+fn split_pairs_by_default(n: usize) -> bool {
+    matches!(n, 256 | 512 | 2048)
+}
+
 /// Every length the single-pass planner ([`plan_c2c_recipe`]) accepts for `precision`, shortest
 /// first. Schedules ([`crate::plan_c2c_schedule`]) take every power of two up to 2^28.
 ///
@@ -78,7 +91,9 @@ pub fn supported_lengths(precision: Precision) -> Vec<usize> {
 /// assert_eq!(r.n, 8192);
 /// // F32Split runs its radix-16 stages on the tensor cores: 16 values per thread, whole warps.
 /// assert!(plan_c2c_recipe(&Shape::new([8192]), Precision::F32Split, &PlanOptions::default())?.tensor_cores);
-/// assert!(plan_c2c_recipe(&Shape::new([256]), Precision::F32Split, &PlanOptions::default()).is_err());
+/// // 256 (16 threads per transform) runs both radix-16 stages in one warp (the stage pair).
+/// assert!(plan_c2c_recipe(&Shape::new([256]), Precision::F32Split, &PlanOptions::default())?.tensor_pair_warp());
+/// assert!(plan_c2c_recipe(&Shape::new([128]), Precision::F32Split, &PlanOptions::default()).is_err());
 /// # Ok::<(), tensorfft::Error>(())
 /// ```
 pub fn plan_c2c_recipe(
@@ -146,6 +161,9 @@ pub fn plan_c2c_recipe(
         // H200 82.6% of the copy against 49.6% for per-stage tensor-core stages with 16,
         // bench/results/2026-11-26-h200-tensor-pairs/).
         Precision::F16 if n == 1024 && tuning.tensor_cores == Some(true) => 32,
+        // F32Split 256: the one-warp pair with one transform per warp (H100 94.4% of the copy
+        // against 92.0% with two; `bench/results/2026-11-26-h100-f32split-pairs/`).
+        Precision::F32Split if n == 256 => 8,
         // A whole short transform per thread: one stage, staged copies.
         _ if n <= 16 => 16,
         Precision::F64 => 8,
@@ -172,11 +190,14 @@ pub fn plan_c2c_recipe(
     // Tensor-core radix-16 stages: a warp holds the 16 samples of 32 butterflies, 16 values per
     // thread, so they need E = 16 and whole warps per transform.
     let split = precision == Precision::F32Split;
+    let tf32_split = tuning.tf32_split.unwrap_or(false);
     // F16 N = 256, 512, 1024: both radix-16 stages in one warp's registers
     // (`tensor_pair_fft.cuh`): at 256 one, two or four transforms per warp (8, 16 or 32 values
     // per thread), at 512 and 1024 one (16 or 32 values per thread), the last stage in-lane.
-    let warp_pair_possible =
-        precision == Precision::F16 && max_radix == 16 && tensor_pair_shape(n, t);
+    // F32Split runs the same pairs with split products (the same shapes; beyond one warp with
+    // direct loads).
+    let pair_precision = matches!(precision, Precision::F16 | Precision::F32Split) && !tf32_split;
+    let warp_pair_possible = pair_precision && max_radix == 16 && tensor_pair_shape(n, t);
     let per_stage_possible = matches!(precision, Precision::F16 | Precision::F32Split)
         && e == 16
         && max_radix == 16
@@ -185,13 +206,14 @@ pub fn plan_c2c_recipe(
     // 256-point unit, two units per warp, then the Stockham stages from shared memory
     // (`tensor_pair_fft.cuh`).
     let long_pair_possible =
-        precision == Precision::F16 && n >= 1024 && per_stage_possible && !warp_pair_possible;
+        pair_precision && n >= 1024 && per_stage_possible && !warp_pair_possible;
     let pair_possible = warp_pair_possible || long_pair_possible;
     // By default: with its input staged through shared memory (below) it measured faster than
     // the per-stage kernel at every length (bench/NOTES.md steps 72–73).
-    let tensor_pair = tuning
-        .tensor_pairs
-        .unwrap_or(warp_pair_possible || long_pair_possible);
+    let tensor_pair = tuning.tensor_pairs.unwrap_or(
+        (warp_pair_possible || long_pair_possible)
+            && (precision == Precision::F16 || split_pairs_by_default(n)),
+    );
     let tensor_possible = if tensor_pair {
         pair_possible
     } else {
@@ -207,17 +229,22 @@ pub fn plan_c2c_recipe(
     if (tensor_cores && !tensor_possible) || (split && !tensor_cores) {
         return Err(Error::unsupported(
             format!("tensor-core stages for {precision:?} N={n} with {e} values per thread, maximum radix {max_radix} and {tuning:?}"),
-            "F16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512; F16 N = 256 with 8, 16 or 32 values per thread, 1024 with 32",
+            "F16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512; stage pairs (F16 or F32Split) also N = 256 with 8, 16 or 32 values per thread, 1024 with 32",
         ));
     }
     if tuning.tensor_pairs == Some(true) && !(tensor_cores && pair_possible) {
         return Err(Error::unsupported(
             format!("tensor-core stage pairs for {precision:?} N={n} with {e} values per thread and {tuning:?}"),
-            "F16 on the tensor cores: N = 256 with 8, 16 or 32 values per thread, 512 with 16, 1024 with 16 or 32, 2048 … 16384 with 16",
+            "F16 on the tensor cores or F32Split (not 3xTF32): N = 256 with 8, 16 or 32 values per thread, 512 with 16, 1024 with 16 or 32, 2048 … 16384 with 16",
+        ));
+    }
+    if split && tensor_cores && tensor_pair && tuning.io == Some(IoMode::Staged) {
+        return Err(Error::unsupported(
+            format!("staged input for the F32Split stage pair of N={n}"),
+            "direct access (F32Split pairs load their units directly)",
         ));
     }
     let tensor_pair = tensor_cores && tensor_pair;
-    let tf32_split = tuning.tf32_split.unwrap_or(false);
     if tf32_split && !split {
         return Err(Error::unsupported(
             format!("3xTF32 products for {precision:?}"),
@@ -306,7 +333,8 @@ pub fn plan_c2c_recipe(
     // 78.2–78.5% against 48.2%, 16384 46.3% against 40.1%; 2048 there loses (94.2–95.6%
     // against 96.6–97.4%), the H200 decides.
     let long_pair = tensor_pair && !warp_pair_possible;
-    let io = tuning.io.unwrap_or(if long_pair {
+    // (F32Split's pairs load directly: their f32 units are 16 bytes per lane.)
+    let io = tuning.io.unwrap_or(if long_pair && !split {
         IoMode::Staged
     } else if half_arithmetic || t * direct_width * elem >= 32 || tiny_half {
         IoMode::Direct
@@ -389,9 +417,18 @@ pub fn plan_c2c_recipe(
     // * Streaming loads (`Tuning::stream_loads`) stay opt-in: on the H200 they add 0.5% at
     //   f32 8192 and 1.5% at f16 16384, on the H100 they cost 3% at both (96.0% against 99.2%).
     let long_half = half_arithmetic && n >= 16384;
-    let persistent = tuning
-        .persistent
-        .unwrap_or(precision == Precision::F16 && !short_f16 && !half_arithmetic && !tiny_half);
+    // * F32Split (H100, `bench/results/2026-11-26-h100-f32split-pairs/`, three alternations,
+    //   bench/NOTES.md step 77): the persistent, prefetching grid for the per-stage kernels of
+    //   1024 and 8192 (92.3–92.7% of the copy against 85.3–85.5% one block per tile, 66.1–66.6
+    //   against 56.8–57.3) and the pair of 2048 (85.5–86.1% against 79.0–79.4% per stage, one
+    //   block per tile), not 4096 (65.5–65.9 against 68.4–68.5), and for the one-warp pair of
+    //   256 (94.4% against 86.9).
+    let split_persistent = split
+        && (matches!(n, 1024 | 2048 | 8192) || (tensor_pair && warp_pair_possible && n == 256));
+    let persistent = tuning.persistent.unwrap_or(
+        (precision == Precision::F16 && !short_f16 && !half_arithmetic && !tiny_half)
+            || split_persistent,
+    );
     // * f32 N = 64 (one block of 64 transforms per tile, 3 blocks per SM): issuing the tile's
     //   loads through the prefetch path measured 97.4% and 97.5% of copy (0.979× and 0.977×
     //   cuFFT) against 96.5% and 96.3% (0.969×, 0.966×); bench/results/2026-11-21-h200-f32-64-*.

@@ -148,7 +148,7 @@ impl Recipe {
     }
 
     /// Whether the plan runs on the warp-resident tensor-core kernel (`tensor_pair_fft.cuh`):
-    /// F16 on the tensor cores with radices `[16, 16]` (N = 256, one, two or four transforms per
+    /// F16 on the tensor cores or F32Split (split products), with radices `[16, 16]` (N = 256, one, two or four transforms per
     /// warp) or `[16, 16, R]` with R = 2 or 4 (N = 512 or 1024, one transform per warp, 32
     /// threads): both radix-16 stages in one warp's registers (the first product's accumulators
     /// are the second's operand), 8 values per lane per 256-point unit, the last radix-R stage
@@ -201,8 +201,11 @@ impl Recipe {
             if self.derived_twiddles { "_twd" } else { "" },
             if self.warp_exchange { "_ws" } else { "" },
             if self.warp_shuffles { "_shfl" } else { "" },
-            // (The warp-resident pair kernels have no other form: no tag.)
-            if self.tensor_pair && !self.tensor_pair_warp() {
+            // (The F16 warp-resident pair kernels have no other form: no tag. F32Split's
+            // share their shapes with its per-stage kernels.)
+            if self.tensor_pair
+                && (!self.tensor_pair_warp() || self.precision == Precision::F32Split)
+            {
                 "_tp"
             } else {
                 ""
@@ -211,7 +214,7 @@ impl Recipe {
     }
 }
 
-/// Whether the warp-resident tensor-core kernel takes F16 transforms of `n` points on
+/// Whether the warp-resident tensor-core kernel takes F16 (or F32Split) transforms of `n` points on
 /// `threads_per_transform` threads: 256 with one, two or four transforms per warp, 512 and 1024
 /// with one (their tensor-core radices are `[16, 16]`, `[16, 16, 2]`, `[16, 16, 4]`).
 pub(crate) fn tensor_pair_shape(n: usize, threads_per_transform: usize) -> bool {

@@ -122,7 +122,7 @@ pub fn plan_c2c_schedule(
     if precision == Precision::F32Split && steps.iter().any(|&(_, _, ns)| ns != 0) {
         return Err(Error::unsupported(
             format!("F32Split for {dims:?} with layout {layout:?}"),
-            "F32Split: dense 1D transforms of 512 to 16384 elements (one pass)",
+            "F32Split: dense 1D transforms of 256 to 16384 elements (one pass)",
         ));
     }
     let mut passes = Vec::with_capacity(steps.len());

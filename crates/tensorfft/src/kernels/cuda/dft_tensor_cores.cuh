@@ -239,6 +239,16 @@ __device__ __forceinline__ void complex_mma(float (&yr)[4], float (&yi)[4], cons
     mma_16x8x16(yi, ai, fre[0], fre[1], yi);
 }
 
+// Splits two values already divided by their scale into packed f16 halves: hi = f16(x) (one
+// instruction for the pair, read back), lo = f16(2^12 (x - hi)) (x - hi is exact in f32; 2^12
+// times it fits f16's range).
+__device__ __forceinline__ void split_half2(float x0, float x1, unsigned& hi, unsigned& lo) {
+    hi = pack_half2(x0, x1);
+    float h0, h1;
+    unpack_half2(hi, h0, h1);
+    lo = pack_half2(4096.0f * (x0 - h0), 4096.0f * (x1 - h1));
+}
+
 // Splits row slot i of this lane's values (slots 4i..4i+3, one butterfly's row of X shared with
 // the quad's lanes) into packed f16 halves: hi and lo real and imaginary parts of the two column
 // pairs, and the row's scale.
@@ -257,20 +267,9 @@ __device__ __forceinline__ SplitRow split_row(const Cx<float> (&v)[16], int i) {
     const float inv = power_of_two(-e);
 #pragma unroll
     for (int p = 0; p < 2; ++p) {
-        float xr[2], xi[2], hr[2], hi[2];
-#pragma unroll
-        for (int u = 0; u < 2; ++u) {
-            xr[u] = v[4 * i + 2 * p + u].re * inv;
-            xi[u] = v[4 * i + 2 * p + u].im * inv;
-        }
-        // Round a pair to f16 with one instruction, then read the halves back.
-        row.hr[p] = pack_half2(xr[0], xr[1]);
-        row.hi[p] = pack_half2(xi[0], xi[1]);
-        unpack_half2(row.hr[p], hr[0], hr[1]);
-        unpack_half2(row.hi[p], hi[0], hi[1]);
-        // The residuals x / s - hi are exact in f32; 2^12 times them fits f16's range.
-        row.lr[p] = pack_half2(4096.0f * (xr[0] - hr[0]), 4096.0f * (xr[1] - hr[1]));
-        row.li[p] = pack_half2(4096.0f * (xi[0] - hi[0]), 4096.0f * (xi[1] - hi[1]));
+        const Cx<float> x0 = v[4 * i + 2 * p], x1 = v[4 * i + 2 * p + 1];
+        split_half2(x0.re * inv, x1.re * inv, row.hr[p], row.lr[p]);
+        split_half2(x0.im * inv, x1.im * inv, row.hi[p], row.li[p]);
     }
     return row;
 }

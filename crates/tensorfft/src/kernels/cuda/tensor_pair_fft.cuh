@@ -105,6 +105,35 @@ __device__ __forceinline__ Dft16Rows dft16_rows(const Dft16Fragments& f) {
     return a;
 }
 
+// F32Split (Cfg::SPLIT): the split DFT matrix (dft_tensor_cores.cuh: Fhi and 2^12 Flo) as the
+// first product's A operand, from the lanes' split fragment table in the same reordering.
+struct SplitDft16Rows {
+    unsigned hi_re[4], hi_im[4], lo_re[4], lo_im[4];
+};
+
+__device__ __forceinline__ SplitDft16Rows split_dft16_rows() {
+    const SplitFragments f[2] = {load_split_fragments(0), load_split_fragments(1)};
+    SplitDft16Rows a;
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+        a.hi_re[i] = f[i & 1].hi_re[i >> 1];
+        a.hi_im[i] = f[i & 1].hi_im[i >> 1];
+        a.lo_re[i] = f[i & 1].lo_re[i >> 1];
+        a.lo_im[i] = f[i & 1].lo_im[i >> 1];
+    }
+    return a;
+}
+
+// R neighbouring complex words of 8 bytes (f32) as one vector of 8, 16 or 32 bytes.
+template <typename Bits, int R>
+struct UnitVector {
+    typedef typename UnitWords<R>::Type Type;
+};
+template <int R>
+struct UnitVector<float2, R> {
+    typedef BitsVec<float2, R> Type;
+};
+
 template <class Cfg>
 struct TensorPairFft {
     typedef typename Cfg::Store Store;
@@ -125,7 +154,9 @@ struct TensorPairFft {
                   "values per thread and direct stores");
     static_assert(IN_WARP ? !Cfg::STAGED_IN : true, "one-warp kernels load directly");
     static_assert(THREADS % 32 == 0, "whole warps");
-    static_assert(sizeof(Bits) == 4, "complex f16 words");
+    static_assert(sizeof(Bits) == (Cfg::SPLIT ? 8 : 4), "complex f16 words, or f32 words for F32Split");
+    static_assert(!(Cfg::SPLIT && (Cfg::STAGED_IN || Cfg::SPLIT_TF32)),
+                  "F32Split pairs load directly and split into f16 halves");
 
     // Offset of the lane's sample (nt, reg, u) from its base g + 32 q.
     static __device__ __forceinline__ constexpr int sample_offset(int nt, int reg, int u) {
@@ -193,9 +224,105 @@ struct TensorPairFft {
         }
     }
 
+    // F32Split: the two products of one unit with split operands (dft_tensor_cores.cuh,
+    // dft16_split_tensor_cores: x = s (hi + 2^-12 lo) with s the power of two at or above the
+    // butterfly's largest component, F = Fhi + 2^-12 Flo, F x = s (Fhi hi + 2^-12 (Flo hi +
+    // Fhi lo))), the arithmetic of two split tensor-core Stockham stages. First product:
+    // butterfly m = 8 nt + g's samples are this tile's B column g, spread over the quad, so its
+    // scale is the quad's; the accumulators' column 8 nt + 2q + u is butterfly 2q + u of the
+    // tile, whose scale lane 4 (2q + u) holds. The -Im F products take -Im X (exact), as above.
+    static __device__ __forceinline__ void split_first_stage(const SplitDft16Rows& f, const Bits (&raw)[8],
+                                                             const Cx<float> (&tw)[8], Cx<float> (&y)[8]) {
+        const int q = (int)(threadIdx.x & 3);
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt) {
+            float m = 0.0f;
+#pragma unroll
+            for (int i = 0; i < 4; ++i) m = fmaxf(m, fmaxf(fabsf(raw[nt * 4 + i].x), fabsf(raw[nt * 4 + i].y)));
+            const int e = split_exponent(quad_max(m));
+            const float inv = power_of_two(-e);
+            // B registers: samples (2q, 2q + 1) and (2q + 8, 2q + 9) of the butterfly.
+            unsigned hr[2], hi[2], lr[2], li[2], hn[2], ln[2];
+#pragma unroll
+            for (int reg = 0; reg < 2; ++reg) {
+                const Bits x0 = raw[nt * 4 + reg * 2], x1 = raw[nt * 4 + reg * 2 + 1];
+                split_half2(x0.x * inv, x1.x * inv, hr[reg], lr[reg]);
+                split_half2(x0.y * inv, x1.y * inv, hi[reg], li[reg]);
+                hn[reg] = hi[reg] ^ 0x80008000u;
+                ln[reg] = li[reg] ^ 0x80008000u;
+            }
+            float yr[4] = {0.0f, 0.0f, 0.0f, 0.0f}, yi[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+            mma_16x8x16(yr, f.hi_re, hr[0], hr[1], yr);
+            mma_16x8x16(yr, f.hi_im, hn[0], hn[1], yr);
+            mma_16x8x16(yi, f.hi_im, hr[0], hr[1], yi);
+            mma_16x8x16(yi, f.hi_re, hi[0], hi[1], yi);
+            float cr[4] = {0.0f, 0.0f, 0.0f, 0.0f}, ci[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+            mma_16x8x16(cr, f.lo_re, hr[0], hr[1], cr);
+            mma_16x8x16(cr, f.lo_im, hn[0], hn[1], cr);
+            mma_16x8x16(ci, f.lo_im, hr[0], hr[1], ci);
+            mma_16x8x16(ci, f.lo_re, hi[0], hi[1], ci);
+            mma_16x8x16(cr, f.hi_re, lr[0], lr[1], cr);
+            mma_16x8x16(cr, f.hi_im, ln[0], ln[1], cr);
+            mma_16x8x16(ci, f.hi_im, lr[0], lr[1], ci);
+            mma_16x8x16(ci, f.hi_re, li[0], li[1], ci);
+            const float scale[2] = {power_of_two(__shfl_sync(0xffffffffu, e, 8 * q)),
+                                    power_of_two(__shfl_sync(0xffffffffu, e, 8 * q + 4))};
+            // Accumulator 2 h + u: (r g + 8 h, m 8 nt + 2q + u), twiddle slot 4 nt + 2 h + u.
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                const float s = scale[i & 1];
+                Cx<float> v = cx(s * fmaf(2.44140625e-4f, cr[i], yr[i]), s * fmaf(2.44140625e-4f, ci[i], yi[i]));
+                if constexpr (Cfg::SCALE != 0) v = cscale(v, (float)stage_scale<16, Cfg::SCALE>());
+                y[nt * 4 + i] = cmul(v, tw[nt * 4 + i]);
+            }
+        }
+    }
+
+    // Second product: the twiddled accumulators are the A operand as they are; row g + 8 h
+    // (butterfly r) is accumulators 2 h + u of both tiles, spread over the quad.
+    static __device__ __forceinline__ void split_second_stage(const Cx<float> (&y)[8], Cx<float> (&z)[8]) {
+        int e[2];
+        unsigned ahr[4], ahi[4], alr[4], ali[4];
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            float m = 0.0f;
+#pragma unroll
+            for (int nt = 0; nt < 2; ++nt)
+#pragma unroll
+                for (int u = 0; u < 2; ++u) {
+                    const Cx<float> v = y[nt * 4 + 2 * h + u];
+                    m = fmaxf(m, fmaxf(fabsf(v.re), fabsf(v.im)));
+                }
+            e[h] = split_exponent(quad_max(m));
+            const float inv = power_of_two(-e[h]);
+#pragma unroll
+            for (int nt = 0; nt < 2; ++nt) {
+                const Cx<float> v0 = y[nt * 4 + 2 * h], v1 = y[nt * 4 + 2 * h + 1];
+                split_half2(v0.re * inv, v1.re * inv, ahr[2 * nt + h], alr[2 * nt + h]);
+                split_half2(v0.im * inv, v1.im * inv, ahi[2 * nt + h], ali[2 * nt + h]);
+            }
+        }
+#pragma unroll
+        for (int nt = 0; nt < 2; ++nt) {
+            const SplitFragments f = load_split_fragments(nt);
+            float yr[4] = {0.0f, 0.0f, 0.0f, 0.0f}, yi[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+            complex_mma(yr, yi, ahr, ahi, f.hi_re, f.hi_im, f.hi_neg_im);
+            float cr[4] = {0.0f, 0.0f, 0.0f, 0.0f}, ci[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+            complex_mma(cr, ci, ahr, ahi, f.lo_re, f.lo_im, f.lo_neg_im);
+            complex_mma(cr, ci, alr, ali, f.hi_re, f.hi_im, f.hi_neg_im);
+#pragma unroll
+            for (int d = 0; d < 4; ++d) {
+                const float s = power_of_two(e[d >> 1]);
+                Cx<float> v = cx(s * fmaf(2.44140625e-4f, cr[d], yr[d]), s * fmaf(2.44140625e-4f, ci[d], yi[d]));
+                if constexpr (Cfg::SCALE != 0) v = cscale(v, (float)stage_scale<16, Cfg::SCALE>());
+                z[nt * 4 + d] = v;
+            }
+        }
+    }
+
     // Vectors of S words (the lane's S units' samples at one position), and the distance in
     // vectors between a unit's neighbouring samples.
-    typedef typename UnitWords<UNITS == 1 ? 1 : S>::Type Vec;
+    typedef typename UnitVector<Bits, UNITS == 1 ? 1 : S>::Type Vec;
     static constexpr int VEC_STEP = UNITS > 1 ? UNITS / S : 1;
 
     // The warp's index within its transform (0 when a warp holds whole transforms).
@@ -350,7 +477,7 @@ struct TensorPairFft {
     // registers (three blocks of 256 threads) it helped the prefetching variants (4096 68.9 ->
     // 80.5%) and cost the others up to 3% (88.3 -> 85.4%); bench/NOTES.md step 76.
     static constexpr int RESIDENT_THREADS = THREADS * (Cfg::MIN_BLOCKS > 1 ? Cfg::MIN_BLOCKS : 1);
-    static constexpr bool RELOAD_PAIR_TWIDDLES = !IN_WARP && Cfg::STAGED_IN && RESIDENT_THREADS >= 1024;
+    static constexpr bool RELOAD_PAIR_TWIDDLES = (!IN_WARP && Cfg::STAGED_IN && RESIDENT_THREADS >= 1024) || Cfg::SPLIT;
 
     static __device__ __forceinline__ void pair_twiddles(const float* twiddles, Cx<float> (&tw)[8]) {
         const float4* row = reinterpret_cast<const float4*>(twiddles) + (threadIdx.x & 31);
@@ -366,6 +493,29 @@ struct TensorPairFft {
             }
             tw[2 * pair] = cx(w.x, DIR < 0 ? w.y : -w.y);
             tw[2 * pair + 1] = cx(w.z, DIR < 0 ? w.w : -w.w);
+        }
+    }
+
+    // The outputs z of the warp's units for group `group`: stored (one-warp kernels with
+    // R = 1), through the in-lane last stage (R > 1), or through shared memory to the Stockham
+    // stages after the pair (beyond one warp).
+    template <int... REST>
+    static __device__ __forceinline__ void finish(typename Tail::Ctx& c, Bits* out, const float* twiddles, u64 group,
+                                                  u64 batch, int base, Cx<float> (&z)[S][8]) {
+        const u64 first = first_transform(group);
+        if constexpr (R == 1 && IN_WARP) {
+#pragma unroll
+            for (int t = 0; t < U; ++t) {
+                if (first + t < batch) store(out + (first + t) * (u64)N + base, z[t]);
+            }
+        } else if constexpr (IN_WARP) {
+            if (first < batch) last_stage(out + first * (u64)N + base, twiddles + 2 * 256, base, z);
+        } else {
+            Tail::select_group(c, group, batch);
+            __syncthreads();  // the previous group's last stage has read shared memory
+            exchange_out(c.smem, base, z);
+            __syncthreads();
+            tail_stages<REST...>(c);
         }
     }
 
@@ -418,6 +568,9 @@ struct TensorPairFft {
         static_assert(R0 == 16 && R1 == 16, "radices [16, 16, ...]");
         const int lane = (int)(threadIdx.x & 31);
         const int base = (lane >> 2) + 32 * (lane & 3);
+        // F32Split: the split fragments sit in a shared table (every thread takes part in
+        // filling it, before any returns); the f16 fragments are left unused.
+        if constexpr (Cfg::SPLIT) store_split_fragments<DIR>();
         const Dft16Fragments f = dft16_fragments<DIR>();
         const Dft16Rows fa = dft16_rows<IN_WARP>(f);
         Cx<float> tw[8];
@@ -441,35 +594,56 @@ struct TensorPairFft {
         }
         Bits raw[S][8];
         if constexpr (Cfg::PREFETCH) load(in, group, batch, base, raw);
-        for (; group < groups; group += gridDim.x) {
-            if constexpr (!Cfg::PREFETCH) load(in, group, batch, base, raw);
-            unsigned ar[S][4], ai[S][4];
-#pragma unroll
-            for (int t = 0; t < S; ++t) first_stage(fa, raw[t], tw, ar[t], ai[t]);
-            // The next group's loads fly during the second products and the stores.
-            if constexpr (Cfg::PREFETCH) {
-                if (group + gridDim.x < groups) load(in, group + gridDim.x, batch, base, raw);
-            }
-            const u64 first = first_transform(group);
-            if constexpr (R == 1 && IN_WARP) {
-#pragma unroll
-                for (int t = 0; t < U; ++t) {
-                    Cx<float> z[8];
-                    second_stage(f, ar[t], ai[t], z);
-                    if (first + t < batch) store(out + (first + t) * (u64)N + base, z);
-                }
-            } else {
+        if constexpr (Cfg::SPLIT) {
+            for (; group < groups; group += gridDim.x) {
+                if constexpr (!Cfg::PREFETCH) load(in, group, batch, base, raw);
+                // One unit at a time: its words give way to its outputs. The DFT matrix's
+                // fragments and the pair's twiddles are loaded for each unit (shared memory, L1)
+                // rather than held: 32 registers.
                 Cx<float> z[S][8];
 #pragma unroll
-                for (int a = 0; a < S; ++a) second_stage(f, ar[a], ai[a], z[a]);
-                if constexpr (IN_WARP) {
-                    if (first < batch) last_stage(out + first * (u64)N + base, twiddles + 2 * 256, base, z);
+                for (int t = 0; t < S; ++t) {
+                    Cx<float> y[8], twl[8];
+                    pair_twiddles(twiddles, twl);
+                    split_first_stage(split_dft16_rows(), raw[t], twl, y);
+                    split_second_stage(y, z[t]);
+                }
+                if constexpr (Cfg::PREFETCH) {
+                    if (group + gridDim.x < groups) load(in, group + gridDim.x, batch, base, raw);
+                }
+                finish<REST...>(c, out, twiddles, group, batch, base, z);
+            }
+        } else {
+            for (; group < groups; group += gridDim.x) {
+                if constexpr (!Cfg::PREFETCH) load(in, group, batch, base, raw);
+                unsigned ar[S][4], ai[S][4];
+#pragma unroll
+                for (int t = 0; t < S; ++t) first_stage(fa, raw[t], tw, ar[t], ai[t]);
+                // The next group's loads fly during the second products and the stores.
+                if constexpr (Cfg::PREFETCH) {
+                    if (group + gridDim.x < groups) load(in, group + gridDim.x, batch, base, raw);
+                }
+                const u64 first = first_transform(group);
+                if constexpr (R == 1 && IN_WARP) {
+#pragma unroll
+                    for (int t = 0; t < U; ++t) {
+                        Cx<float> z[8];
+                        second_stage(f, ar[t], ai[t], z);
+                        if (first + t < batch) store(out + (first + t) * (u64)N + base, z);
+                    }
                 } else {
-                    Tail::select_group(c, group, batch);
-                    __syncthreads();  // the previous group's last stage has read shared memory
-                    exchange_out(c.smem, base, z);
-                    __syncthreads();
-                    tail_stages<REST...>(c);
+                    Cx<float> z[S][8];
+#pragma unroll
+                    for (int a = 0; a < S; ++a) second_stage(f, ar[a], ai[a], z[a]);
+                    if constexpr (IN_WARP) {
+                        if (first < batch) last_stage(out + first * (u64)N + base, twiddles + 2 * 256, base, z);
+                    } else {
+                        Tail::select_group(c, group, batch);
+                        __syncthreads();  // the previous group's last stage has read shared memory
+                        exchange_out(c.smem, base, z);
+                        __syncthreads();
+                        tail_stages<REST...>(c);
+                    }
                 }
             }
         }
