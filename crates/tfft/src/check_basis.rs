@@ -27,7 +27,7 @@ pub struct BasisCase {
 /// F16 with the tensor-core stages (opt-in) and F32Split (always on the tensor cores), every
 /// length they take (256 … 16384; 256 with one, two and four transforms per warp), or fewer
 /// when `quick`; F32Split also on the other form of each length from 512 (stage pair or
-/// per-stage kernel).
+/// per-stage kernel) and from 4096 with every radix-16 stage on the tensor cores.
 /// F16 256 runs the warp-resident kernel (both stages in one warp) with one, two and four
 /// transforms per warp, 512 and 1024 by default (the last stage in each lane; 1024 also with 16
 /// values per thread, the pair before a Stockham stage); 2048 … 16384 by default run the pair
@@ -92,7 +92,8 @@ pub fn cases(quick: bool) -> Vec<BasisCase> {
             n,
             tuning: Tuning::default(),
         });
-        // F32Split's other form of each length: the stage pair or the per-stage kernel.
+        // F32Split's other forms of each length: the stage pair or the per-stage kernel, and
+        // from 4096 every radix-16 stage on the tensor cores.
         if n >= 512 {
             for on in [false, true] {
                 v.push(BasisCase {
@@ -104,6 +105,16 @@ pub fn cases(quick: bool) -> Vec<BasisCase> {
                     },
                 });
             }
+        }
+        if n >= 4096 {
+            v.push(BasisCase {
+                precision: Precision::F32Split,
+                n,
+                tuning: Tuning {
+                    tensor_stages: Some(3),
+                    ..Tuning::default()
+                },
+            });
         }
     }
     v
@@ -268,7 +279,7 @@ mod tests {
                 "{s}"
             );
         }
-        assert_eq!(cases(true).len(), 23);
+        assert_eq!(cases(true).len(), 25);
     }
 
     #[test]

@@ -212,7 +212,7 @@ pub fn sweep(quick: bool) -> Vec<Case> {
 /// 16384, with the batches of the other 1D cases, on its default kernels and on the other form
 /// of each length: the stage pair (`Tuning::tensor_pairs`; at 256 with one, two and four
 /// transforms per warp, at 1024 also in one warp with 32 values per thread) or the per-stage
-/// kernel.
+/// kernel, and from 4096 with every radix-16 stage on the tensor cores.
 pub fn f32split_cases(quick: bool) -> Vec<Case> {
     let p = Precision::F32Split;
     let pairs = |on: bool, e: Option<usize>| Tuning {
@@ -229,10 +229,19 @@ pub fn f32split_cases(quick: bool) -> Vec<Case> {
     let shapes = [(256, 8), (256, 32), (1024, 32)]
         .into_iter()
         .flat_map(move |(n, e)| batched_cases(p, vec![n], quick, pairs(true, Some(e))));
+    // From 4096 every radix-16 stage on the tensor cores (the default runs two).
+    let all_stages = (12..=14).flat_map(move |b| {
+        let t = Tuning {
+            tensor_stages: Some(3),
+            ..Default::default()
+        };
+        batched_cases(p, vec![1 << b], quick, t)
+    });
     defaults
         .chain(pair_kernels)
         .chain(per_stage)
         .chain(shapes)
+        .chain(all_stages)
         .collect()
 }
 

@@ -380,6 +380,21 @@ pub struct Tuning {
     /// measured faster than the Stockham kernel (`plan::warp_shuffles::shuffles_by_default`:
     /// f32 N = 32; f16 8, 16; bf16 8) and no other single-pass field is set.
     pub warp_shuffles: Option<bool>,
+    /// F32Split of N >= 4096: how many radix-16 stages run on the tensor cores (at least the
+    /// first two, at most every radix-16 stage of [`crate::plan::planner::tensor_radices`]);
+    /// the rest of N runs as CUDA-core stages of radix at most 8 in f32. Default: two (each
+    /// split stage costs more than a CUDA-core stage and its exchange; bench/NOTES.md step 78).
+    /// Other precisions refuse it.
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
+    /// let r = plan_c2c_recipe(&Shape::new([4096]), Precision::F32Split, &PlanOptions::default())?;
+    /// assert_eq!(r.radices, vec![16, 16, 4, 4]);
+    /// let all = PlanOptions::tuned(Tuning { tensor_stages: Some(3), ..Tuning::default() });
+    /// assert_eq!(plan_c2c_recipe(&Shape::new([4096]), Precision::F32Split, &all)?.radices, vec![16, 16, 16]);
+    /// # Ok::<(), tensorfft::Error>(())
+    /// ```
+    pub tensor_stages: Option<usize>,
     /// F16 strided passes whose neighbouring items are neighbours in memory: compute two items
     /// per f16x2 instruction (packed half arithmetic on pairs of items; every distance of the
     /// pass must be even). Default: on where the pass allows it (bench/NOTES.md step 45);
@@ -460,6 +475,15 @@ impl Tuning {
             tf32_split: Some(true),
             ..Default::default()
         });
+        // F32Split from 4096 with every radix-16 stage on the tensor cores (the default runs
+        // two), on both grids.
+        for (stages, persistent) in [(3, None), (3, Some(true)), (4, None)] {
+            v.push(Tuning {
+                tensor_stages: Some(stages),
+                persistent,
+                ..Default::default()
+            });
+        }
         v.push(Tuning {
             twiddles_ahead: Some(false),
             ..Default::default()

@@ -251,8 +251,36 @@ pub fn plan_c2c_recipe(
             "F32Split only",
         ));
     }
+    // F32Split from 4096: two radix-16 stages on the tensor cores, the rest on CUDA-core stages
+    // of radix at most 8 (H100, `bench/results/2026-11-26-h100-f32split-pairs/run5-stages/`,
+    // twice: 4096 71.0–71.7% of the copy against 67.0% with three split stages, 73.5–74.0% on
+    // the persistent grid; 8192 70.2–70.6% against 65.7%; 16384 27.0% against 22.1%; errors
+    // lower, 4096 1.62e-7 against 1.98e-7). Each split stage costs more issue slots than a
+    // CUDA-core stage and its exchange (bench/NOTES.md step 78).
+    if tuning.tensor_stages.is_some() && !split {
+        return Err(Error::unsupported(
+            format!("a count of tensor-core stages for {precision:?}"),
+            "F32Split",
+        ));
+    }
+    let tensor_stages = tuning.tensor_stages.or((split && n >= 4096).then_some(2));
     let radices = if tensor_cores {
-        tensor_radices(n)
+        match tensor_stages {
+            None => tensor_radices(n),
+            Some(k) => {
+                let all = tensor_radices(n);
+                let sixteens = all.iter().filter(|&&r| r == 16).count();
+                if !(2..=sixteens).contains(&k) {
+                    return Err(Error::unsupported(
+                        format!("{k} tensor-core stages for N={n}"),
+                        &format!("2 … {sixteens} radix-16 stages on the tensor cores"),
+                    ));
+                }
+                let mut r = vec![16; k];
+                r.extend(choose_radices(n >> (4 * k), 8));
+                r
+            }
+        }
     } else {
         choose_radices(n, lanes.min(max_radix))
     };
@@ -356,7 +384,7 @@ pub fn plan_c2c_recipe(
     // (The stage pair's exchanges are those of the direct kernel whatever its input: it always
     // stores from the last stage directly.)
     if tensor_cores && exchange == ExchangeFormat::F32 && (io == IoMode::Direct || long_pair) {
-        if let Some(table) = tensor_exchange_paddings(n) {
+        if let Some(table) = tensor_exchange_paddings(n).filter(|t| t.len() + 1 == radices.len()) {
             paddings[1..radices.len()].copy_from_slice(&table);
         }
     }
@@ -421,10 +449,13 @@ pub fn plan_c2c_recipe(
     //   bench/NOTES.md step 77): the persistent, prefetching grid for the per-stage kernels of
     //   1024 and 8192 (92.3–92.7% of the copy against 85.3–85.5% one block per tile, 66.1–66.6
     //   against 56.8–57.3) and the pair of 2048 (85.5–86.1% against 79.0–79.4% per stage, one
-    //   block per tile), not 4096 (65.5–65.9 against 68.4–68.5), and for the one-warp pair of
-    //   256 (94.4% against 86.9).
+    //   block per tile), and for the one-warp pair of 256 (94.4% against 86.9). 4096 with three
+    //   split stages lost on it (65.5–65.9 against 68.4–68.5); with two (step 78) it wins
+    //   (73.5–74.0 against 71.0–71.7).
     let split_persistent = split
-        && (matches!(n, 1024 | 2048 | 8192) || (tensor_pair && warp_pair_possible && n == 256));
+        && (matches!(n, 1024 | 2048 | 8192)
+            || (n == 4096 && radices.len() == 4)
+            || (tensor_pair && warp_pair_possible && n == 256));
     let persistent = tuning.persistent.unwrap_or(
         (precision == Precision::F16 && !short_f16 && !half_arithmetic && !tiny_half)
             || split_persistent,
