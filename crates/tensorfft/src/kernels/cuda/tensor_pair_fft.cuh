@@ -623,8 +623,9 @@ struct TensorPairFft {
                 if constexpr (Cfg::PREFETCH) {
                     if (group + gridDim.x < groups) load(in, group + gridDim.x, batch, base, raw);
                 }
-                const u64 first = first_transform(group);
                 if constexpr (R == 1 && IN_WARP) {
+                    // Each transform's second product and stores in turn (fewer live registers).
+                    const u64 first = first_transform(group);
 #pragma unroll
                     for (int t = 0; t < U; ++t) {
                         Cx<float> z[8];
@@ -635,15 +636,7 @@ struct TensorPairFft {
                     Cx<float> z[S][8];
 #pragma unroll
                     for (int a = 0; a < S; ++a) second_stage(f, ar[a], ai[a], z[a]);
-                    if constexpr (IN_WARP) {
-                        if (first < batch) last_stage(out + first * (u64)N + base, twiddles + 2 * 256, base, z);
-                    } else {
-                        Tail::select_group(c, group, batch);
-                        __syncthreads();  // the previous group's last stage has read shared memory
-                        exchange_out(c.smem, base, z);
-                        __syncthreads();
-                        tail_stages<REST...>(c);
-                    }
+                    finish<REST...>(c, out, twiddles, group, batch, base, z);
                 }
             }
         }
