@@ -475,7 +475,8 @@ struct TensorPairFft {
     // copy; the capped variants of 2048 / 4096 / 8192 without prefetch 61-63 -> 80-84%, 58-62 ->
     // 76-80%, 47-53 -> 58-61%, with prefetch 27-29 -> 62%, 36-39 -> 59-60%, 34-37 -> 54%. At 80
     // registers (three blocks of 256 threads) it helped the prefetching variants (4096 68.9 ->
-    // 80.5%) and cost the others up to 3% (88.3 -> 85.4%); bench/NOTES.md step 76.
+    // 80.5%) and cost the others up to 3% (88.3 -> 85.4%); bench/NOTES.md step 76. F32Split
+    // loads them for each unit (its split operands need the registers; step 77).
     static constexpr int RESIDENT_THREADS = THREADS * (Cfg::MIN_BLOCKS > 1 ? Cfg::MIN_BLOCKS : 1);
     static constexpr bool RELOAD_PAIR_TWIDDLES = (!IN_WARP && Cfg::STAGED_IN && RESIDENT_THREADS >= 1024) || Cfg::SPLIT;
 
