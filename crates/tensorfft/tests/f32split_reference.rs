@@ -209,3 +209,39 @@ fn the_tf32_variant_matches_the_oracle_and_the_f32_path() {
         ));
     }
 }
+
+/// `Tuning::tensor_stages`: two by default from 4096 (the rest on CUDA-core stages of radix at
+/// most 8), every radix-16 stage on request, and a typed refusal for counts the length cannot
+/// take and for other precisions.
+#[test]
+fn tensor_stage_counts_plan_or_are_refused() {
+    let with = |k: usize| {
+        PlanOptions::tuned(tensorfft::Tuning {
+            tensor_stages: Some(k),
+            ..Default::default()
+        })
+    };
+    let plan = |n: usize, p: Precision, o: &PlanOptions| plan_c2c_recipe(&Shape::new([n]), p, o);
+    assert_eq!(
+        recipe(8192, Precision::F32Split).radices,
+        vec![16, 16, 8, 4]
+    );
+    assert_eq!(
+        recipe(16384, Precision::F32Split).radices,
+        vec![16, 16, 8, 8]
+    );
+    assert_eq!(recipe(2048, Precision::F32Split).radices, vec![16, 16, 8]);
+    let all = plan(16384, Precision::F32Split, &with(3)).unwrap();
+    assert_eq!(all.radices, vec![16, 16, 16, 4]);
+    let refused =
+        |r: tensorfft::Result<Recipe>| matches!(r, Err(tensorfft::Error::Unsupported { .. }));
+    assert!(refused(plan(4096, Precision::F32Split, &with(1))));
+    assert!(refused(plan(4096, Precision::F32Split, &with(4))));
+    assert!(refused(plan(4096, Precision::F32, &with(2))));
+    let f16_tc = PlanOptions::tuned(tensorfft::Tuning {
+        tensor_cores: Some(true),
+        tensor_stages: Some(2),
+        ..Default::default()
+    });
+    assert!(refused(plan(4096, Precision::F16, &f16_tc)));
+}

@@ -454,7 +454,7 @@ pub fn plan_c2c_recipe(
     //   (73.5–74.0 against 71.0–71.7).
     let split_persistent = split
         && (matches!(n, 1024 | 2048 | 8192)
-            || (n == 4096 && radices.len() == 4)
+            || (n == 4096 && tensor_stages == Some(2))
             || (tensor_pair && warp_pair_possible && n == 256));
     let persistent = tuning.persistent.unwrap_or(
         (precision == Precision::F16 && !short_f16 && !half_arithmetic && !tiny_half)
