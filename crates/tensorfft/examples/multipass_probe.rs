@@ -104,11 +104,15 @@ fn main() {
             continue;
         }
         let dims: Vec<usize> = a.split('x').filter_map(|d| d.parse().ok()).collect();
-        let total = if precision == Precision::F64 {
-            1 << 26
-        } else {
-            1 << 27
-        };
+        // Elements in all: TFFT_TOTAL, else 2^27 (f64 2^26).
+        let total = std::env::var("TFFT_TOTAL")
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(if precision == Precision::F64 {
+                1 << 26
+            } else {
+                1 << 27
+            });
         let r = match precision {
             Precision::F16 => probe::<Complex<half::f16>>(&gpu, precision, &dims, total),
             Precision::BF16 => probe::<Complex<half::bf16>>(&gpu, precision, &dims, total),

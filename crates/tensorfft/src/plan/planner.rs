@@ -166,6 +166,11 @@ pub fn plan_c2c_recipe(
         Precision::F32Split if n == 256 => 8,
         // A whole short transform per thread: one stage, staged copies.
         _ if n <= 16 => 16,
+        // F64 8192: one 512-thread block per SM (128 registers, no spills) measured 74.1–74.2%
+        // of the copy against 69.5–69.7% for 1024 threads with 8 values (H200, twice,
+        // `bench/results/2026-11-26-h200-landing-buffer/probe-shapes.txt`; bench/NOTES.md
+        // step 79).
+        Precision::F64 if n == 8192 => 16,
         Precision::F64 => 8,
         _ => 16,
     };
@@ -452,10 +457,13 @@ pub fn plan_c2c_recipe(
     //   block per tile), and for the one-warp pair of 256 (94.4% against 86.9). 4096 with three
     //   split stages lost on it (65.5–65.9 against 68.4–68.5); with two (step 78) it wins
     //   (73.5–74.0 against 71.0–71.7).
+    //   On the H200 (`bench/results/2026-11-26-h200-f32split-variants/`, `tfft bench
+    //   --variants`, bench/NOTES.md step 80) the one-warp pair of 512 runs at 83.9% of the
+    //   copy on the persistent grid against 67.8–69.4% one block per tile.
     let split_persistent = split
         && (matches!(n, 1024 | 2048 | 8192)
             || (n == 4096 && tensor_stages == Some(2))
-            || (tensor_pair && warp_pair_possible && n == 256));
+            || (tensor_pair && warp_pair_possible && matches!(n, 256 | 512)));
     let persistent = tuning.persistent.unwrap_or(
         (precision == Precision::F16 && !short_f16 && !half_arithmetic && !tiny_half)
             || split_persistent,
@@ -469,9 +477,13 @@ pub fn plan_c2c_recipe(
     //   bench/results/2026-11-26-h200-tensor-pairs/widths/); at 256 and 512 prefetching wins
     //   (95.8–96.2% against 94.2–95.3%).
     let wide_pair = tensor_pair && warp_pair_possible && n == 1024;
-    let prefetch = tuning
-        .prefetch
-        .unwrap_or(((persistent && threads < 1024) || short_f16 || short_f32) && !wide_pair);
+    // * F32Split's stage pairs keep 128 registers for their split products: prefetching spills
+    //   48–56 bytes and lost on the H200 (same run as above): 512 79.0% of the copy against
+    //   83.9%, 2048 61.0–62.4% against 63.6–64.0%, 256 80.0–80.1% against 80.0–80.2%.
+    let split_pair = split && tensor_pair;
+    let prefetch = tuning.prefetch.unwrap_or(
+        ((persistent && threads < 1024) || short_f16 || short_f32) && !wide_pair && !split_pair,
+    );
     // * Derived twiddles (only the power-of-two rows of each stage's table are read, the others
     //   are products) for f32/f64 from N = 4096, where the tables outgrow L1: f32 8192 95.3% of
     //   copy against 88.5% (twice), f32 4096 97.6% against 97.3%, f64 4096 99.2% against 96.0%
