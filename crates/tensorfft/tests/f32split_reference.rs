@@ -245,3 +245,21 @@ fn tensor_stage_counts_plan_or_are_refused() {
     });
     assert!(refused(plan(4096, Precision::F16, &f16_tc)));
 }
+
+#[test]
+fn launch_shapes_follow_the_h200_measurements() {
+    // F32Split's stage pairs run on the persistent grid without register prefetch (bench/NOTES.md
+    // step 80); the per-stage kernels keep their prefetching persistent grid.
+    for n in [256, 512, 2048] {
+        let r = recipe(n, Precision::F32Split);
+        assert!(r.tensor_pair && r.persistent && !r.prefetch, "{r}");
+    }
+    for n in [1024, 4096, 8192] {
+        let r = recipe(n, Precision::F32Split);
+        assert!(!r.tensor_pair && r.persistent && r.prefetch, "{r}");
+    }
+    // f64 8192: 512 threads of 16 values (step 79); 4096 keeps 8 values.
+    let r = recipe(8192, Precision::F64);
+    assert_eq!((r.elements_per_thread, r.threads_per_transform), (16, 512), "{r}");
+    assert_eq!(recipe(4096, Precision::F64).elements_per_thread, 8);
+}
