@@ -2,6 +2,8 @@
 //! forward out of place and in place on fresh random data (outputs poisoned with NaN first),
 //! compare a few transforms with the f64 oracle, and time the plan against a device copy of the
 //! same bytes. `cargo run --release --example multipass_probe -- f32 1024x1024 65536 ...`
+//! (2^27 elements per shape, f64 2^26; `TFFT_TOTAL` sets another count, e.g. a small one for
+//! compute-sanitizer).
 
 #[path = "common/env_tuning.rs"]
 mod env_tuning;
