@@ -260,6 +260,10 @@ fn launch_shapes_follow_the_h200_measurements() {
     }
     // f64 8192: 512 threads of 16 values (step 79); 4096 keeps 8 values.
     let r = recipe(8192, Precision::F64);
-    assert_eq!((r.elements_per_thread, r.threads_per_transform), (16, 512), "{r}");
+    assert_eq!(
+        (r.elements_per_thread, r.threads_per_transform),
+        (16, 512),
+        "{r}"
+    );
     assert_eq!(recipe(4096, Precision::F64).elements_per_thread, 8);
 }
