@@ -8,7 +8,7 @@ use tensorfft::ntt::schedule::{
     plan_ntt_schedule_limited, plan_ntt_schedule_with, NttArithmetic, NttScheduleOptions,
 };
 use tensorfft::ntt::{
-    fast_ntt, naive_ntt, ntt_friendly_primes, plan_ntt_schedule, NttBatch, NttKind, Order,
+    fast_ntt, naive_ntt, ntt_friendly_primes, plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order,
     BABY_BEAR, FHE_62, GOLDILOCKS, KOALA_BEAR,
 };
 use tensorfft::Direction;
@@ -342,4 +342,44 @@ fn slot_twiddle_positions_split_into_thread_and_slot_bits() {
         }
     }
     assert!(checked > 20, "only {checked} passes with slot twiddles");
+}
+
+/// The planner runs warp-shuffle butterflies exactly in the 32-bit row passes of 128, 256 and
+/// 512 points (their last round of 3 or 4 stages between lanes; H200, bench/NOTES.md steps 54
+/// and 83), not in rows of 64 or 1024 and up, nor in 64-bit words; and the CPU executor gives
+/// the same results with them.
+#[test]
+fn warp_shuffles_where_the_h200_measured_them_faster() {
+    let shuffled = |p: u64, word: usize, log_n: u32| -> Vec<(usize, u32)> {
+        let b = NttBatch::new(NttSpec::new(p, 1 << log_n, NttKind::Cyclic).unwrap())
+            .with_orders(Order::Natural, Order::BitReversed)
+            .batch(((1usize << 20) >> log_n).max(1));
+        let s = plan_ntt_schedule(&b, word, Direction::Forward).unwrap();
+        s.passes
+            .iter()
+            .filter(|q| q.shuffle_stages > 0)
+            .map(|q| (q.len, q.shuffle_stages))
+            .collect()
+    };
+    assert_eq!(shuffled(BABY_BEAR, 4, 7), vec![(128, 3)]);
+    assert_eq!(shuffled(BABY_BEAR, 4, 8), vec![(256, 4)]);
+    assert_eq!(shuffled(BABY_BEAR, 4, 9), vec![(512, 3)]);
+    assert_eq!(shuffled(BABY_BEAR, 4, 13), vec![(128, 3)]); // columns of 64, rows of 128
+    assert_eq!(shuffled(BABY_BEAR, 4, 18), vec![(512, 3)]);
+    for log_n in [6, 10, 11, 12, 20, 22] {
+        assert!(shuffled(BABY_BEAR, 4, log_n).is_empty(), "2^{log_n}");
+    }
+    for log_n in [7, 8, 9, 13] {
+        assert!(
+            shuffled(GOLDILOCKS, 8, log_n).is_empty(),
+            "Goldilocks 2^{log_n}"
+        );
+    }
+    // Same outputs as without them, on the CPU executor.
+    for log_n in [7, 9, 13] {
+        let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << log_n, NttKind::Negacyclic).unwrap())
+            .with_orders(Order::Natural, Order::BitReversed)
+            .batch(3);
+        check(&b, 4, 83 + log_n as u64, false);
+    }
 }

@@ -296,7 +296,7 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
                 };
                 let s = plan_ntt_schedule_with(batch, *word, dir, &o).unwrap();
                 // Warp-shuffle butterflies (`NttPlanOptions::warp_shuffles`: everywhere, or
-                // nowhere, not even in the planner's rows of 256) change only direct row
+                // nowhere, not even in the planner's rows of 128 … 512) change only direct row
                 // passes, whose kernels min_tiles 0 already covers.
                 let shuffled = (min_tiles == 0)
                     .then(|| [s.clone().warp_shuffles(), s.clone().without_warp_shuffles()])

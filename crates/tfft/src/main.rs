@@ -225,7 +225,7 @@ enum NttCommand {
         #[arg(long)]
         json: Option<PathBuf>,
         /// Every case with warp-shuffle butterflies in the last round of every direct row
-        /// pass they apply to, not only where the planner chooses them (32-bit rows of 256);
+        /// pass they apply to, not only where the planner chooses them (32-bit rows of 128 … 512);
         /// bit for bit the same results.
         #[arg(long)]
         warp_shuffles: bool,

@@ -58,7 +58,7 @@ pub struct NttBenchRow {
     #[serde(default)]
     pub vs_sppark: Option<f64>,
     /// Whether the timed plan runs warp-shuffle butterflies (the planner's choice: 32-bit rows
-    /// of 256).
+    /// of 128 … 512).
     #[serde(default)]
     pub shuffles_in_plan: bool,
     /// The same plan with the other warp-shuffle choice (`NttPlanOptions::warp_shuffles`):

@@ -82,8 +82,8 @@ pub struct NttPlanOptions {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum WarpShuffles {
-    /// The planner's choice: 32-bit rows of 256 points, where they replace the pass's only
-    /// shared-memory exchange (measured faster there on the H200, slower elsewhere).
+    /// The planner's choice: 32-bit rows of 128, 256 and 512 points, where they replace the
+    /// last shared-memory exchange (measured faster there on the H200, slower elsewhere).
     #[default]
     Planned,
     /// Every direct row pass whose last round can run between lanes

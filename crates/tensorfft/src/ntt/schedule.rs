@@ -528,7 +528,7 @@ pub struct NttPass {
     pub even_rounds: bool,
     /// Radix-2 stages at the end of each item's NTT exchanged between the lanes of a warp
     /// (`__shfl_xor_sync`, butterfly distances 1 … 2^(k-1) samples) instead of through shared
-    /// memory: set by the planner where they pay (32-bit rows of 256) or by
+    /// memory: set by the planner where they pay (32-bit rows of 128 … 512) or by
     /// [`NttSchedule::warp_shuffles`], else 0.
     pub shuffle_stages: u32,
     /// Whether neighbouring threads load neighbouring items (else neighbouring samples).
@@ -988,7 +988,7 @@ impl NttSchedule {
     }
 
     /// The same schedule with every round exchanged through shared memory: no warp-shuffle
-    /// butterflies, not even where the planner chose them (rows of 256 in 32-bit words).
+    /// butterflies, not even where the planner chose them (rows of 128 … 512 in 32-bit words).
     ///
     /// ```
     /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
@@ -1335,14 +1335,18 @@ pub fn plan_ntt_schedule_with(
 }
 
 /// Whether the planner runs `pass`'s last round as warp-shuffle butterflies: 32-bit words in a
-/// row pass of 256 points (16 values on 16 lanes, two rounds of 4 stages), whose only
-/// shared-memory exchange the shuffles replace; other lengths stay unmeasured or slower.
-/// Measured on the H200 (`bench/NOTES.md` steps 52 and 54,
+/// row pass of 128, 256 or 512 points (16 values per thread; a last round of 3 or 4 stages
+/// between 8, 16 or 32 lanes), whose last shared-memory exchange the shuffles replace.
+/// Measured on the H200: rows of 256 (`bench/NOTES.md` steps 52 and 54,
 /// `bench/results/2026-11-25-h200-ntt-warp-shuffles/` and `…-smp-strides/ntt-rows256.txt`):
 /// BabyBear and KoalaBear 2^8 × 262 144 1.09–1.14× in four runs, 2^8 × 4096 1.05–1.10×,
-/// 2^16 × 1024 1.03–1.04×; 64-bit words 0.94–1.00×, longer rows 0.66–0.98×.
+/// 2^16 × 1024 1.03–1.04×; rows of 128 and 512 (step 83,
+/// `bench/results/2026-11-26-h200-ntt-shuffle-sweep/`, BabyBear, 2^26 words per row, two
+/// runs): 2^7 1.21–1.22×, 2^9 1.05–1.07×, 2^13 1.09–1.10×, 2^14 1.09×, 2^17 1.03×, 2^18
+/// 1.02–1.03×. Slower: rows of 64 (2 stages, 0.83×), 1024 (0.69–0.70×), 2048 and 4096 (32
+/// values per thread, 0.72–0.88×), and every 64-bit row (Goldilocks 0.86–1.01×).
 fn shuffles_pay(pass: &NttPass, word_bytes: usize) -> bool {
-    word_bytes == 4 && pass.len == 256 && pass.shuffle_tail() == 4
+    word_bytes == 4 && matches!(pass.len, 128 | 256 | 512) && pass.shuffle_tail() >= 3
 }
 
 /// Interleaved columns: every element distance times the number of transforms, the transforms
