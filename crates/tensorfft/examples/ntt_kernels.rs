@@ -1,6 +1,7 @@
 //! Writes the NTT pass kernels of a plan as `.cu` files and, where NVRTC loads, `.cubin` files
 //! (for SASS inspection), and prints the
-//! schedule and each kernel's registers and spills: `cargo run --example ntt_kernels -- DIR LOG_N [u32|u32f|u64|goldilocks] [NR|NN|RN|RR]`
+//! schedule and each kernel's registers and spills (the last: passes 0 and 1 fused on a cluster,
+//! where the planner fuses them): `cargo run --example ntt_kernels -- DIR LOG_N [u32|u32f|u64|goldilocks] [NR|NN|RN|RR]`
 //! (u32: BabyBear; u32f: 3·2^30 + 1, above 2^31; u64: the 62-bit FHE prime).
 
 use tensorfft::gpu::nvrtc::{compile_cubin, resource_report};
@@ -39,8 +40,16 @@ fn main() {
     let s = plan_ntt_schedule(&batch, word, Direction::Forward).expect("plan");
     println!("{s}");
     std::fs::create_dir_all(&dir).expect("mkdir");
-    for i in 0..s.passes.len() {
-        let k = NttKernelSource::pass(&s, i);
+    // And the kernel of the two passes fused on a cluster, where the planner fuses them.
+    let fused = tensorfft::ntt::cluster_fusion::planned_cluster(&s);
+    let fused = tensorfft::ntt::cluster_fusion::fuse_on_cluster(&s, fused);
+    if let Some(f) = &fused {
+        println!("{f}");
+    }
+    let kernels = (0..s.passes.len())
+        .map(|i| NttKernelSource::pass(&s, i))
+        .chain(fused.iter().map(NttKernelSource::fused));
+    for (i, k) in kernels.enumerate() {
         std::fs::write(format!("{dir}/pass{i}.cu"), &k.source).expect("write");
         // With NVRTC on the library path, the CUBIN too (for `cuobjdump -sass`).
         match compile_cubin(&k.source, &format!("pass{i}"), "sm_90") {

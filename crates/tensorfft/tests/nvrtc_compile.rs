@@ -246,10 +246,11 @@ fn all_strided_kernels() -> Vec<KernelSource> {
 
 /// Every NTT pass kernel of lengths 2 … 2^24 (u32) and 2 … 2^22 (u64, Goldilocks), every order
 /// pair, cyclic and negacyclic, both directions, contiguous and interleaved columns (64 and
-/// 100), tiles as planned and as spread on an H100 and an H200, and their block-synchronous
-/// baselines; one per kernel name.
+/// 100), tiles as planned and as spread on an H100 and an H200, their block-synchronous
+/// baselines, and the kernels of passes 0 and 1 fused on clusters; one per kernel name.
 fn all_ntt_kernels() -> Vec<KernelSource> {
     use tensorfft::kernels::ntt_source::NttKernelSource;
+    use tensorfft::ntt::cluster_fusion::fuse_on_cluster;
     use tensorfft::ntt::schedule::{plan_ntt_schedule_with, NttScheduleOptions};
     use tensorfft::ntt::{NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS};
     use tensorfft::Direction;
@@ -302,6 +303,31 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
                     .then(|| [s.clone().warp_shuffles(), s.clone().without_warp_shuffles()])
                     .into_iter()
                     .flatten();
+                // Passes 0 and 1 fused on clusters of 2, 4, 8 and 16 blocks, where they fuse (the
+                // fused passes do not depend on min_tiles), with either warp-shuffle choice.
+                let fused = (min_tiles == 0)
+                    .then(|| [2, 4, 8, 16].map(|c| fuse_on_cluster(&s, c)))
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .flat_map(|f| {
+                        [
+                            f.clone().warp_shuffles(),
+                            f.clone().without_warp_shuffles(),
+                            f,
+                        ]
+                    });
+                for f in fused {
+                    let k = NttKernelSource::fused(&f);
+                    if !out.iter().any(|o| o.stem == k.entry) {
+                        out.push(KernelSource {
+                            source: k.source,
+                            stem: k.entry,
+                            threads_per_block: k.threads,
+                            shared_bytes: k.shared_bytes,
+                        });
+                    }
+                }
                 for sched in [s.clone(), s.block_synchronous()]
                     .into_iter()
                     .chain(shuffled)

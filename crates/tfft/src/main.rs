@@ -253,6 +253,10 @@ enum NttCommand {
         /// Transforms of the single row.
         #[arg(long, default_value_t = 1)]
         batch: usize,
+        /// Blocks per cluster for the timed plans' fused passes (0: unfused; default: the
+        /// planner's choice). Each fused row also times the plan unfused.
+        #[arg(long)]
+        cluster: Option<usize>,
     },
 }
 
@@ -334,6 +338,7 @@ fn main() -> ExitCode {
                 log_n,
                 field,
                 batch,
+                cluster,
             } => {
                 let single = log_n.map(|l| (field, l, batch));
                 ntt_bench::run(
@@ -342,6 +347,7 @@ fn main() -> ExitCode {
                     plot.as_deref(),
                     reps.max(20),
                     single,
+                    cluster,
                 )
             }
             NttCommand::Plot { json, png } => ntt_plot::from_json_file(&json, &png),

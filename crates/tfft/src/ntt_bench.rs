@@ -33,6 +33,7 @@ pub struct NttBenchRow {
     #[serde(default)]
     pub interleaved: bool,
     pub direction: String,
+    /// Trips through device memory: kernels, a fused pair of passes counting once.
     pub passes: usize,
     pub bytes: usize,
     pub copy_ms: f64,
@@ -69,6 +70,16 @@ pub struct NttBenchRow {
     /// Whether that plan's transform 0 equals the CPU transform too.
     #[serde(default)]
     pub shuffles_exact: Option<bool>,
+    /// Blocks per cluster where the timed plan runs its two passes as one fused kernel (else 0).
+    #[serde(default)]
+    pub cluster: usize,
+    /// The same plan unfused (`NttPlanOptions::cluster_blocks = Some(0)`), where the timed plan
+    /// is fused: its time.
+    #[serde(default)]
+    pub unfused_ms: Option<f64>,
+    /// Whether that plan's transform 0 equals the CPU transform too.
+    #[serde(default)]
+    pub unfused_exact: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -184,6 +195,7 @@ pub fn run(
     plot: Option<&Path>,
     reps: usize,
     single: Option<(String, u32, usize)>,
+    cluster: Option<usize>,
 ) -> Result<ExitCode, Error> {
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
@@ -222,8 +234,8 @@ pub fn run(
         bar.set_message(format!("{} 2^{} x{}", r.field, r.log_n, r.batch));
         let s = seed.wrapping_add(i as u64);
         let row = match r.word {
-            4 => bench_row::<u32>(&gpu, r, reps, s),
-            _ => bench_row::<u64>(&gpu, r, reps, s),
+            4 => bench_row::<u32>(&gpu, r, reps, s, cluster),
+            _ => bench_row::<u64>(&gpu, r, reps, s, cluster),
         };
         match row {
             Ok(mut row) => {
@@ -240,6 +252,12 @@ pub fn run(
                 if !row.exact {
                     errors.push(format!(
                         "{} 2^{}: output differs from the CPU",
+                        row.field, row.log_n
+                    ));
+                }
+                if row.unfused_exact == Some(false) {
+                    errors.push(format!(
+                        "{} 2^{}: the unfused plan's output differs from the CPU",
                         row.field, row.log_n
                     ));
                 }
@@ -305,7 +323,7 @@ pub fn run(
 
 fn header() -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>18} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>18} | {:>17} | {}",
         "field",
         "bit",
         "log2 n",
@@ -321,13 +339,14 @@ fn header() -> String {
         "speed",
         "exact",
         "shuffles",
+        "fused vs unfused",
         "vs sppark"
     )
 }
 
 fn row_line(r: &NttBenchRow) -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>18} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>18} | {:>17} | {}",
         if r.interleaved { format!("{}/rows", r.field) } else { r.field.clone() },
         r.word_bits,
         r.log_n,
@@ -350,6 +369,14 @@ fn row_line(r: &NttBenchRow) -> String {
             m,
             r.tfft_ms / m,
             if r.shuffles_exact == Some(true) { "" } else { " WRONG" }
+        )),
+        // Fused on clusters of c blocks: the unfused plan's time and the speed-up over it.
+        r.unfused_ms.map_or_else(String::new, |m| format!(
+            "c{} {:.4} {:.2}x{}",
+            r.cluster,
+            m,
+            m / r.tfft_ms,
+            if r.unfused_exact == Some(true) { "" } else { " WRONG" }
         )),
         r.vs_sppark
             .map_or_else(String::new, |v| format!("{v:.2}x ({:.4} ms)", r.sppark_ms.unwrap_or(0.0)))
@@ -377,14 +404,25 @@ fn transform0_exact<W: NttWord>(
         .all(|(i, &w)| all[i * stride].into() == w))
 }
 
-fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<NttBenchRow, Error> {
+/// One row; `cluster`: the timed plan's `NttPlanOptions::cluster_blocks` (the planner's choice
+/// where `None`).
+fn bench_row<W: NttWord>(
+    gpu: &Gpu,
+    r: &Row,
+    reps: usize,
+    seed: u64,
+    cluster: Option<usize>,
+) -> Result<NttBenchRow, Error> {
     let batch = NttBatch::limbs(&r.moduli, 1 << r.log_n, r.kind)?
         .with_orders(r.orders.0, r.orders.1)
         .batch(r.batch)
         .interleaved(r.interleaved);
     let dir = Direction::Forward;
-    let plan = gpu.plan_ntt::<W>(&batch)?;
     let plan_with = |options: NttPlanOptions| gpu.plan_ntt_with::<W>(&batch, &options);
+    let plan = plan_with(NttPlanOptions {
+        cluster_blocks: cluster,
+        ..Default::default()
+    })?;
     let baseline = plan_with(NttPlanOptions {
         block_synchronous: true,
         ..Default::default()
@@ -426,8 +464,22 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
         )?);
         shuffles_ms = Some(time_runs(gpu, reps, || shuffled.execute_in_place(dir, &mut data))?.0);
     }
+    // Fused: the same plan unfused, exactness of transform 0 and time.
+    let cluster = plan.schedule(dir).cluster;
+    let (mut unfused_ms, mut unfused_exact) = (None, None);
+    if cluster > 1 {
+        let unfused = plan_with(NttPlanOptions {
+            cluster_blocks: Some(0),
+            ..Default::default()
+        })?;
+        unfused_exact = Some(transform0_exact(
+            gpu, &unfused, dir, &x, &mut data, stride, &want,
+        )?);
+        unfused_ms = Some(time_runs(gpu, reps, || unfused.execute_in_place(dir, &mut data))?.0);
+    }
     let schedule = plan.schedule(dir);
-    let passes = schedule.passes.len();
+    // Trips through device memory: a fused pair of passes is one.
+    let passes = schedule.passes.len() - usize::from(cluster > 1);
     let pct = 100.0 * copy_ms / ms;
     Ok(NttBenchRow {
         field: r.field.to_string(),
@@ -470,5 +522,8 @@ fn bench_row<W: NttWord>(gpu: &Gpu, r: &Row, reps: usize, seed: u64) -> Result<N
         shuffles_in_plan,
         shuffles_ms,
         shuffles_exact,
+        cluster,
+        unfused_ms,
+        unfused_exact,
     })
 }

@@ -8,9 +8,10 @@ use serde::Serialize;
 use std::path::Path;
 use std::process::ExitCode;
 use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord, WarpShuffles};
+use tensorfft::ntt::cluster_fusion::fuse_on_cluster;
 use tensorfft::ntt::{
-    fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
-    KOALA_BEAR, PRIME_32,
+    fast_ntt, ntt_friendly_primes, plan_ntt_schedule, NttBatch, NttKind, Order, BABY_BEAR, FHE_62,
+    GOLDILOCKS, KOALA_BEAR, PRIME_32,
 };
 use tensorfft::{Direction, Error, Gpu};
 
@@ -35,6 +36,9 @@ pub struct NttCase {
     pub interleaved: bool,
     /// Where the last round of direct row passes runs as warp-shuffle butterflies.
     pub warp_shuffles: WarpShuffles,
+    /// Blocks per cluster of fused passes (`NttPlanOptions::cluster_blocks`: `None` the
+    /// planner's choice, `Some(0)` unfused).
+    pub cluster_blocks: Option<usize>,
 }
 
 /// The result of one case in one direction.
@@ -92,6 +96,11 @@ fn case_name(c: &NttCase) -> String {
             WarpShuffles::Everywhere => " shuffles",
             WarpShuffles::Never => " no-shuffles",
         }
+        + &match c.cluster_blocks {
+            None => String::new(),
+            Some(0) => " unfused".to_string(),
+            Some(b) => format!(" cluster={b}"),
+        }
 }
 
 /// The sweep: sizes 2 … 2^24 (32-bit primes, `PRIME_32` above 2^31) and 2 … 2^22 (64-bit), both
@@ -118,6 +127,7 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
         baseline: false,
         interleaved: false,
         warp_shuffles: WarpShuffles::Planned,
+        cluster_blocks: None,
     };
     let mut out = Vec::new();
     for (p, word, max_log) in [
@@ -242,6 +252,49 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
             c.batch = 7;
             c.warp_shuffles = WarpShuffles::Never;
             out.push(c);
+        }
+        // Two passes fused on clusters of 2, 4, 8 and 16 blocks, and unfused, where the planner
+        // fuses (natural input to bit-reversed output, either direction): u32 and u64,
+        // batched, RNS limbs, p − 1.
+        for (moduli, word, log_n, batch, all_max) in [
+            (vec![BABY_BEAR], 4, 13, 3, false),
+            (vec![KOALA_BEAR], 4, 16, 5, true),
+            (vec![BABY_BEAR], 4, 17, 2, false),
+            (vec![GOLDILOCKS], 8, 12, 3, false),
+            (vec![GOLDILOCKS], 8, 16, 2, true),
+            (
+                ntt_friendly_primes(60, 1 << 15, 3).unwrap_or_default(),
+                8,
+                15,
+                2,
+                false,
+            ),
+        ] {
+            if moduli.is_empty() || (quick && o.0 == o.1) {
+                continue;
+            }
+            for blocks in [0, 2, 4, 8, 16] {
+                // Cluster sizes a direction's schedule fuses on (the plan runs the others
+                // unfused).
+                let fuses = |b: usize| -> Option<()> {
+                    let batch = NttBatch::limbs(&moduli, 1 << log_n, NttKind::Negacyclic)
+                        .ok()?
+                        .with_orders(o.0, o.1)
+                        .batch(batch);
+                    [Direction::Forward, Direction::Inverse]
+                        .iter()
+                        .filter_map(|&d| plan_ntt_schedule(&batch, word, d).ok())
+                        .find_map(|s| fuse_on_cluster(&s, b).map(|_| ()))
+                };
+                if blocks > 0 && fuses(blocks).is_none() {
+                    continue;
+                }
+                let mut c = base(moduli.clone(), word, log_n, NttKind::Negacyclic, o);
+                c.batch = batch;
+                c.all_max = all_max;
+                c.cluster_blocks = Some(blocks);
+                out.push(c);
+            }
         }
         // Interleaved columns (row-major matrices): 64, 100, 3, 5 and 3 limbs × 5 columns
         // (column counts that are not powers of two once planned 12 or 20 values per thread).
@@ -394,6 +447,7 @@ fn case_options(c: &NttCase) -> NttPlanOptions {
         block_synchronous: c.baseline,
         max_pass_len: c.max_pass_len,
         warp_shuffles: c.warp_shuffles,
+        cluster_blocks: c.cluster_blocks,
     }
 }
 

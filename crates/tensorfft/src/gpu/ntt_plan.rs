@@ -8,6 +8,7 @@ use super::runtime::Gpu;
 use crate::element::DeviceData;
 use crate::error::{Error, Result};
 use crate::kernels::ntt_source::NttKernelSource;
+use crate::ntt::cluster_fusion::{fuse_on_cluster, planned_cluster};
 use crate::ntt::schedule::{plan_ntt_schedule_with, NttSchedule, NttScheduleOptions};
 use crate::ntt::tables::{device_pairs, TableLayout};
 use crate::ntt::NttBatch;
@@ -71,6 +72,12 @@ pub struct NttPlanOptions {
     /// instead of a shared-memory exchange (same results, bit for bit); ignored by the
     /// block-synchronous baseline.
     pub warp_shuffles: WarpShuffles,
+    /// Blocks per thread-block cluster for two-pass schedules whose passes fuse into one kernel
+    /// ([`crate::ntt::cluster_fusion`]; sm_90): `None` the planner's choice
+    /// ([`crate::ntt::cluster_fusion::planned_cluster`]), `Some(0)` never, `Some(c)` clusters
+    /// of `c` blocks where the schedule fuses on them. The block-synchronous baseline never
+    /// fuses.
+    pub cluster_blocks: Option<usize>,
 }
 
 /// Where an NTT plan uses warp-shuffle butterflies (seed 000's warp-shuffle-XOR exchanges).
@@ -201,6 +208,16 @@ impl NttGeometry {
     }
 }
 
+/// Where a plan's kernels came from, given where two parts of it came from: compiled if either
+/// was, else from disk if either was, else from memory.
+fn merge(a: ModuleOrigin, b: ModuleOrigin) -> ModuleOrigin {
+    match (a, b) {
+        (ModuleOrigin::Compiled, _) | (_, ModuleOrigin::Compiled) => ModuleOrigin::Compiled,
+        (ModuleOrigin::Disk, _) | (_, ModuleOrigin::Disk) => ModuleOrigin::Disk,
+        _ => ModuleOrigin::Memory,
+    }
+}
+
 /// One pass on the device.
 struct GpuNttPass<W: NttWord> {
     function: CudaFunction,
@@ -209,6 +226,8 @@ struct GpuNttPass<W: NttWord> {
     blocks: u32,
     threads: u32,
     shared_bytes: u32,
+    /// A fused kernel's second pass: its tables and geometry.
+    second: Option<(DeviceBuffer<W>, NttGeometry)>,
 }
 
 /// The passes of one direction.
@@ -278,17 +297,28 @@ impl Gpu {
     ) -> Result<GpuNttPlan<W>> {
         let mut origin = ModuleOrigin::Memory;
         let mut plan_direction = |dir| -> Result<DirectionPlan<W>> {
-            let schedule = self.ntt_schedule(batch, W::BYTES, dir, options)?;
+            let mut schedule = self.ntt_schedule(batch, W::BYTES, dir, options)?;
             let mut passes = Vec::with_capacity(schedule.passes.len());
-            for index in 0..schedule.passes.len() {
-                let (pass, o) = self.ntt_pass::<W>(&schedule, index)?;
-                origin = match (origin, o) {
-                    (ModuleOrigin::Compiled, _) | (_, ModuleOrigin::Compiled) => {
-                        ModuleOrigin::Compiled
+            if schedule.cluster > 1 {
+                match self.ntt_fused_pass::<W>(&schedule) {
+                    Ok((pass, o)) => {
+                        origin = merge(origin, o);
+                        passes.push(pass);
                     }
-                    (ModuleOrigin::Disk, _) | (_, ModuleOrigin::Disk) => ModuleOrigin::Disk,
-                    _ => ModuleOrigin::Memory,
-                };
+                    // A cluster the device cannot hold runs unfused, unless the caller asked.
+                    Err(Error::DeviceLimit(_)) if options.cluster_blocks.is_none() => {
+                        let unfused = NttPlanOptions {
+                            cluster_blocks: Some(0),
+                            ..*options
+                        };
+                        schedule = self.ntt_schedule(batch, W::BYTES, dir, &unfused)?;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            for index in passes.len() * 2..schedule.passes.len() {
+                let (pass, o) = self.ntt_pass::<W>(&schedule, index)?;
+                origin = merge(origin, o);
                 passes.push(pass);
             }
             Ok(DirectionPlan { schedule, passes })
@@ -336,8 +366,12 @@ impl Gpu {
         for (batch, word, options) in plans {
             for dir in [Direction::Forward, Direction::Inverse] {
                 let s = self.ntt_schedule(batch, *word, dir, options)?;
-                for i in 0..s.passes.len() {
-                    let k = NttKernelSource::pass(&s, i);
+                let fused = (s.cluster > 1).then(|| NttKernelSource::fused(&s));
+                let first = if fused.is_some() { 2 } else { 0 };
+                for k in fused
+                    .into_iter()
+                    .chain((first..s.passes.len()).map(|i| NttKernelSource::pass(&s, i)))
+                {
                     if !kernels.iter().any(|o| o.entry == k.entry) {
                         kernels.push(k);
                     }
@@ -396,12 +430,62 @@ impl Gpu {
         options: &NttPlanOptions,
     ) -> Result<NttSchedule> {
         let s = plan_ntt_schedule_with(batch, word_bytes, dir, &self.ntt_options(options))?;
-        let s = options.warp_shuffles.apply(s);
-        Ok(if options.block_synchronous {
-            s.block_synchronous()
-        } else {
-            s
-        })
+        if options.block_synchronous {
+            return Ok(options.warp_shuffles.apply(s).block_synchronous());
+        }
+        let clusters = self.info().cluster_launch && self.info().compute_capability >= (9, 0);
+        let blocks = match options.cluster_blocks {
+            _ if !clusters => 0,
+            None => planned_cluster(&s),
+            Some(c) => c,
+        };
+        let s = match fuse_on_cluster(&s, blocks) {
+            Some(fused) if blocks > 1 => fused,
+            _ => s,
+        };
+        Ok(options.warp_shuffles.apply(s))
+    }
+
+    /// Compiles, loads and configures the fused kernel of passes 0 and 1 of `schedule` (its
+    /// `cluster` blocks per cluster).
+    fn ntt_fused_pass<W: NttWord>(
+        &self,
+        schedule: &NttSchedule,
+    ) -> Result<(GpuNttPass<W>, ModuleOrigin)> {
+        let kernel = NttKernelSource::fused(schedule);
+        let (mut pass, origin) = self.ntt_kernel::<W>(schedule, 0, &kernel)?;
+        if schedule.cluster > 8 {
+            // Beyond the portable 8 blocks (sm_90 holds 16); the occupancy query below says
+            // whether the device runs it.
+            pass.function
+                .set_attribute(
+                    CUfunction_attribute::CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+                    1,
+                )
+                .map_err(|e| {
+                    Error::DeviceLimit(format!("clusters of {} blocks: {e}", schedule.cluster))
+                })?;
+        }
+        let cfg = LaunchConfig {
+            grid_dim: (schedule.cluster as u32, 1, 1),
+            block_dim: (kernel.threads as u32, 1, 1),
+            shared_mem_bytes: kernel.shared_bytes as u32,
+        };
+        if pass
+            .function
+            .occupancy_max_active_clusters(cfg, self.stream())?
+            == 0
+        {
+            return Err(Error::DeviceLimit(format!(
+                "no cluster of {schedule} can be resident"
+            )));
+        }
+        let pairs: Vec<W> = device_pairs(schedule, 1)
+            .into_iter()
+            .map(W::from_u64)
+            .collect();
+        pass.second = Some((self.upload(&pairs)?, NttGeometry::of(schedule, 1)));
+        Ok((pass, origin))
     }
 
     /// Compiles, loads and configures pass `index` of `schedule`.
@@ -410,7 +494,16 @@ impl Gpu {
         schedule: &NttSchedule,
         index: usize,
     ) -> Result<(GpuNttPass<W>, ModuleOrigin)> {
-        let kernel = NttKernelSource::pass(schedule, index);
+        self.ntt_kernel(schedule, index, &NttKernelSource::pass(schedule, index))
+    }
+
+    /// Compiles, loads and configures `kernel`, which starts with pass `index` of `schedule`.
+    fn ntt_kernel<W: NttWord>(
+        &self,
+        schedule: &NttSchedule,
+        index: usize,
+        kernel: &NttKernelSource,
+    ) -> Result<(GpuNttPass<W>, ModuleOrigin)> {
         let limit = self.info().shared_per_block_optin.max(0) as usize;
         if kernel.shared_bytes > limit {
             return Err(Error::DeviceLimit(format!(
@@ -457,6 +550,7 @@ impl Gpu {
                 blocks: tiles as u32,
                 threads: kernel.threads as u32,
                 shared_bytes: kernel.shared_bytes as u32,
+                second: None,
             },
             origin,
         ))
@@ -728,8 +822,23 @@ impl<W: NttWord> GpuNttPlan<W> {
             .iter()
             .map(|&(a, b)| Ok((address(a)?, address(b)?)))
             .collect::<Result<Vec<_>>>()?;
+        // A fused kernel reads the first pass's input and writes the second's output.
+        let mut addresses = addresses.into_iter();
+        let mut launches = Vec::with_capacity(plan.passes.len());
+        for pass in &plan.passes {
+            let (from, mut to) = addresses.next().ok_or_else(|| {
+                Error::Driver(format!("a pass of {} has no buffers", plan.schedule))
+            })?;
+            if pass.second.is_some() {
+                to = addresses
+                    .next()
+                    .ok_or_else(|| Error::Driver(format!("fused {} lacks a pass", plan.schedule)))?
+                    .1;
+            }
+            launches.push((pass, from, to));
+        }
         let moduli = self.moduli.device_address(stream);
-        for (pass, (from, to)) in plan.passes.iter().zip(addresses) {
+        for (pass, from, to) in launches {
             let cfg = LaunchConfig {
                 grid_dim: (pass.blocks, 1, 1),
                 block_dim: (pass.threads, 1, 1),
@@ -737,14 +846,20 @@ impl<W: NttWord> GpuNttPlan<W> {
             };
             let tables = pass.tables.device_address(stream);
             let mut args = stream.launch_builder(&pass.function);
-            args.arg(&from)
-                .arg(&to)
-                .arg(&tables)
-                .arg(&moduli)
-                .arg(&pass.geometry);
+            args.arg(&from).arg(&to).arg(&tables);
+            let second_tables;
+            if let Some((t, geometry)) = &pass.second {
+                second_tables = t.device_address(stream);
+                args.arg(&second_tables)
+                    .arg(&moduli)
+                    .arg(&pass.geometry)
+                    .arg(geometry);
+            } else {
+                args.arg(&moduli).arg(&pass.geometry);
+            }
             // SAFETY: the arguments match the kernel's signature (input and output words of the
-            // plan's type, each holding the batch; the pass's tables and the moduli; the
-            // geometry by value). A pass addresses only elements of the batch, whose buffers
+            // plan's type, each holding the batch; the pass's tables (a fused kernel: both
+            // passes') and the moduli; the geometry (both) by value). A pass addresses only elements of the batch, whose buffers
             // were checked to hold exactly `len` words.
             unsafe { args.launch(cfg) }?;
         }

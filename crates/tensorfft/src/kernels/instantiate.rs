@@ -16,6 +16,7 @@ const STOCKHAM_SINGLE_PASS: &str = include_str!("cuda/stockham_single_pass.cuh")
 const STOCKHAM_PAIRED_HALF: &str = include_str!("cuda/stockham_paired_half.cuh");
 const STRIDED_PASS: &str = include_str!("cuda/strided_pass.cuh");
 const STRIDED_PAIRED_HALF: &str = include_str!("cuda/strided_paired_half.cuh");
+const CLUSTER_MEMORY: &str = include_str!("cuda/cluster_memory.cuh");
 const CLUSTER_PASS: &str = include_str!("cuda/cluster_pass.cuh");
 const WARP_SHUFFLE_FFT: &str = include_str!("cuda/warp_shuffle_fft.cuh");
 const TENSOR_PAIR_FFT: &str = include_str!("cuda/tensor_pair_fft.cuh");
@@ -225,6 +226,7 @@ fn prelude() -> String {
         STOCKHAM_PAIRED_HALF,
         STRIDED_PASS,
         STRIDED_PAIRED_HALF,
+        CLUSTER_MEMORY,
         CLUSTER_PASS,
         WARP_SHUFFLE_FFT,
         TENSOR_PAIR_FFT,

@@ -1,11 +1,14 @@
 //! Instantiates the NTT pass template (`cuda/ntt_pass.cuh`) for one pass of an [`NttSchedule`]:
 //! a configuration struct of compile-time constants and one `extern "C"` entry point.
 
+use crate::ntt::cluster_fusion::{chunk_offset, fused_shared_bytes};
 use crate::ntt::schedule::{NttArithmetic, NttPass, NttSchedule, WeightSide};
 use crate::ntt::Order;
 
 const NTT_ARITHMETIC: &str = include_str!("cuda/ntt_arithmetic.cuh");
 const NTT_PASS: &str = include_str!("cuda/ntt_pass.cuh");
+const CLUSTER_MEMORY: &str = include_str!("cuda/cluster_memory.cuh");
+const NTT_CLUSTER: &str = include_str!("cuda/ntt_cluster.cuh");
 
 /// CUDA C++ source of one NTT pass kernel and its entry point.
 ///
@@ -63,6 +66,116 @@ impl NttKernelSource {
     /// assert_eq!(k.threads, s.passes[0].threads());
     /// ```
     pub fn instantiate(arithmetic: NttArithmetic, pass: &NttPass, weight: u8) -> Self {
+        let cfg = PassConfig::new(arithmetic, pass, weight, false);
+        let entry = cfg.entry.clone();
+        let mut source = sources(&[NTT_ARITHMETIC, NTT_PASS]);
+        source.push_str(&cfg.definition(&format!("Cfg_{entry}")));
+        let arith = cfg.arith;
+        source.push_str(&format!(
+            r#"extern "C" __global__ void __launch_bounds__({bounds}) {entry}(
+    const {arith}::Word* in, {arith}::Word* out, const {arith}::Word* tables,
+    const {arith}::Word* moduli, NttGeometry geometry) {{
+    NttPass<Cfg_{entry}>::run(in, out, tables, moduli, geometry);
+}}
+"#,
+            bounds = launch_bounds(
+                pass.threads(),
+                register_budget(pass, arithmetic.word_bytes()),
+                pass.shared_bytes(arithmetic.word_bytes())
+            ),
+        ));
+        NttKernelSource {
+            source,
+            entry,
+            threads: pass.threads(),
+            shared_bytes: pass.shared_bytes(arithmetic.word_bytes()),
+        }
+    }
+
+    /// The kernel of passes 0 and 1 of a fused schedule (`schedule.cluster` blocks per cluster;
+    /// [`crate::ntt::cluster_fusion`], `cuda/ntt_cluster.cuh`).
+    ///
+    /// ```
+    /// use tensorfft::kernels::ntt_source::NttKernelSource;
+    /// use tensorfft::ntt::cluster_fusion::fuse_on_cluster;
+    /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 16, NttKind::Cyclic).unwrap());
+    /// let s = fuse_on_cluster(&plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap(), 8).unwrap();
+    /// let k = NttKernelSource::fused(&s);
+    /// assert!(k.source.contains("__cluster_dims__(8, 1, 1)"));
+    /// assert_eq!(k.threads, s.passes[0].threads());
+    /// ```
+    pub fn fused(schedule: &NttSchedule) -> Self {
+        let arithmetic = schedule.arithmetic;
+        let word = arithmetic.word_bytes();
+        let weight = |i: usize| match schedule.weight_side(i) {
+            WeightSide::None => 0,
+            WeightSide::Input => 1,
+            WeightSide::Output => 2,
+        };
+        let first = PassConfig::new(arithmetic, &schedule.passes[0], weight(0), false);
+        let second = PassConfig::new(arithmetic, &schedule.passes[1], weight(1), true);
+        let cluster = schedule.cluster;
+        let entry = format!("ntt_cluster{cluster}__{}__{}", first.entry, second.entry);
+        let mut source = sources(&[NTT_ARITHMETIC, NTT_PASS, CLUSTER_MEMORY, NTT_CLUSTER]);
+        source.push_str(&first.definition(&format!("Cfg0_{entry}")));
+        source.push_str(&second.definition(&format!("Cfg1_{entry}")));
+        let threads = schedule.passes[0].threads();
+        let shared_bytes = fused_shared_bytes(schedule);
+        let budget = schedule.passes[..2]
+            .iter()
+            .map(|p| register_budget(p, word))
+            .max()
+            .unwrap_or(32);
+        let arith = first.arith;
+        source.push_str(&format!(
+            r#"extern "C" __global__ void __cluster_dims__({cluster}, 1, 1) __launch_bounds__({bounds}) {entry}(
+    const {arith}::Word* in, {arith}::Word* out, const {arith}::Word* tables0,
+    const {arith}::Word* tables1, const {arith}::Word* moduli, NttGeometry geometry0,
+    NttGeometry geometry1) {{
+    NttClusterPasses<Cfg0_{entry}, Cfg1_{entry}, {cluster}, {offset}>::run(
+        in, out, tables0, tables1, moduli, geometry0, geometry1);
+}}
+"#,
+            bounds = launch_bounds(threads, budget, shared_bytes),
+            offset = chunk_offset(schedule),
+        ));
+        NttKernelSource {
+            source,
+            entry,
+            threads,
+            shared_bytes,
+        }
+    }
+}
+
+/// The templates `parts`, in order, without their `#pragma once` lines.
+fn sources(parts: &[&str]) -> String {
+    let mut source = String::new();
+    for part in parts {
+        for line in part.lines().filter(|l| l.trim() != "#pragma once") {
+            source.push_str(line);
+            source.push('\n');
+        }
+    }
+    source
+}
+
+/// The compile-time configuration of one pass (`Cfg` in `ntt_pass.cuh`) and the entry name it
+/// gives a one-pass kernel.
+struct PassConfig<'a> {
+    pass: &'a NttPass,
+    arithmetic: NttArithmetic,
+    arith: &'static str,
+    entry: String,
+    weight: u8,
+    sample_in: usize,
+    sample_out: usize,
+    items_by_input: bool,
+}
+
+impl<'a> PassConfig<'a> {
+    fn new(arithmetic: NttArithmetic, pass: &'a NttPass, weight: u8, items_by_input: bool) -> Self {
         let wide = arithmetic == NttArithmetic::Goldilocks && wide_goldilocks_product(pass);
         let arith = match arithmetic {
             NttArithmetic::Shoup32 => "Shoup32",
@@ -113,19 +226,27 @@ impl NttKernelSource {
                 format!("_s{sample_in}x{sample_out}")
             }
         );
-        let threads = pass.threads();
-        // The rows' layout (`ntt/row_layout.rs`), a function of the pass fields the name carries.
-        let layout = pass.row_layout(arithmetic.word_bytes());
-        let mut source = String::new();
-        for part in [NTT_ARITHMETIC, NTT_PASS] {
-            for line in part.lines().filter(|l| l.trim() != "#pragma once") {
-                source.push_str(line);
-                source.push('\n');
-            }
+        PassConfig {
+            pass,
+            arithmetic,
+            arith,
+            entry,
+            weight,
+            sample_in,
+            sample_out,
+            items_by_input,
         }
-        source.push_str(&format!(
+    }
+
+    /// The configuration struct, named `name`.
+    fn definition(&self, name: &str) -> String {
+        let pass = self.pass;
+        let rev = |o: Order| o == Order::BitReversed;
+        // The rows' layout (`ntt/row_layout.rs`), a function of the pass fields the name carries.
+        let layout = pass.row_layout(self.arithmetic.word_bytes());
+        format!(
             r#"
-struct Cfg_{entry} {{
+struct {name} {{
     using Arith = {arith};
     static constexpr int LEN = {len};
     static constexpr int LOG_LEN = {log_len};
@@ -140,6 +261,7 @@ struct Cfg_{entry} {{
     static constexpr int ROW = {row};
     static constexpr bool ITEMS_FAST_IN = {fast_in};
     static constexpr bool ITEMS_FAST_OUT = {fast_out};
+    static constexpr bool ITEMS_BY_INPUT = {by_input};
     static constexpr bool REV_IN = {rev_in};
     static constexpr bool REV_OUT = {rev_out};
     static constexpr bool TWIDDLE = {twiddle};
@@ -149,12 +271,8 @@ struct Cfg_{entry} {{
     static constexpr u64 SAMPLE_OUT = {sample_out};
     static constexpr int WEIGHT = {weight};
 }};
-extern "C" __global__ void __launch_bounds__({bounds}) {entry}(
-    const {arith}::Word* in, {arith}::Word* out, const {arith}::Word* tables,
-    const {arith}::Word* moduli, NttGeometry geometry) {{
-    NttPass<Cfg_{entry}>::run(in, out, tables, moduli, geometry);
-}}
 "#,
+            arith = self.arith,
             len = pass.len,
             log_len = pass.len.trailing_zeros(),
             values = pass.values_per_thread,
@@ -168,6 +286,7 @@ extern "C" __global__ void __launch_bounds__({bounds}) {entry}(
                 .join(", "),
             shuffle = pass.shuffle_stages,
             tile = pass.items_per_tile,
+            threads = pass.threads(),
             c1 = layout.terms[0].0,
             s1 = layout.terms[0].1,
             c2 = layout.terms[1].0,
@@ -175,21 +294,16 @@ extern "C" __global__ void __launch_bounds__({bounds}) {entry}(
             row = layout.row,
             fast_in = pass.items_fastest_in,
             fast_out = pass.items_fastest_out,
+            by_input = self.items_by_input,
             rev_in = rev(pass.local_in),
             rev_out = rev(pass.local_out),
             twiddle = pass.twiddle.is_some(),
             slot_twiddle = pass.slot_twiddles(),
             direct = pass.direct(),
-            bounds = launch_bounds(pass, arithmetic.word_bytes()),
-            sample_in = sample_in,
-            sample_out = sample_out,
-        ));
-        NttKernelSource {
-            source,
-            entry,
-            threads,
-            shared_bytes: pass.shared_bytes(arithmetic.word_bytes()),
-        }
+            sample_in = self.sample_in,
+            sample_out = self.sample_out,
+            weight = self.weight,
+        )
     }
 }
 
@@ -211,10 +325,10 @@ extern "C" __global__ void __launch_bounds__({bounds}) {entry}(
 /// // Rows of 2048 on 512 threads, 32 values each: 64 registers, two blocks.
 /// assert!(NttKernelSource::pass(&s, 1).source.contains("__launch_bounds__(512, 2)"));
 /// ```
-fn launch_bounds(pass: &NttPass, word_bytes: usize) -> String {
-    let threads = pass.threads().max(1);
-    let by_registers = 65536 / (threads * register_budget(pass, word_bytes));
-    let by_shared = 228 * 1024 / (pass.shared_bytes(word_bytes) + 1024 + 512);
+fn launch_bounds(threads: usize, registers: usize, shared_bytes: usize) -> String {
+    let threads = threads.max(1);
+    let by_registers = 65536 / (threads * registers);
+    let by_shared = 228 * 1024 / (shared_bytes + 1024 + 512);
     let blocks = by_registers.min(2048 / threads).min(by_shared).min(32);
     if blocks <= 1 {
         threads.to_string()

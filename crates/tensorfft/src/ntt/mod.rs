@@ -17,6 +17,7 @@
 //! assert_eq!(fast_ntt(&s, Direction::Inverse, &prod).unwrap(), vec![BABY_BEAR - 2, 0, 0, 1]);
 //! ```
 
+pub mod cluster_fusion;
 pub mod executor;
 pub mod modulus;
 pub mod primes;

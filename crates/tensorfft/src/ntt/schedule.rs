@@ -856,6 +856,10 @@ pub struct NttSchedule {
     pub arithmetic: NttArithmetic,
     /// The passes, first to last.
     pub passes: Vec<NttPass>,
+    /// Blocks of the thread-block cluster that runs passes 0 and 1 as one kernel (their
+    /// intermediate in distributed shared memory: [`super::cluster_fusion`]), or 0: one kernel
+    /// per pass.
+    pub cluster: usize,
 }
 
 /// Scalar weight applied to each element by a pass: the negacyclic twist `ψ^n` before the first
@@ -1046,7 +1050,7 @@ impl fmt::Display for NttSchedule {
         };
         write!(
             f,
-            "ntt {} {:?} {:?} n={} limbs={} transforms={} {:?}->{:?} passes={}",
+            "ntt {} {:?} {:?} n={} limbs={} transforms={} {:?}->{:?} passes={}{}",
             self.arithmetic.name(),
             self.direction,
             spec.kind(),
@@ -1055,7 +1059,15 @@ impl fmt::Display for NttSchedule {
             self.batch.transforms(),
             from,
             to,
-            self.passes.len()
+            self.passes.len(),
+            if self.cluster > 1 {
+                format!(
+                    " (passes 0 and 1 fused on clusters of {} blocks)",
+                    self.cluster
+                )
+            } else {
+                String::new()
+            }
         )?;
         for (i, p) in self.passes.iter().enumerate() {
             let dims: Vec<String> = p
@@ -1331,6 +1343,7 @@ pub fn plan_ntt_schedule_with(
         direction,
         arithmetic,
         passes,
+        cluster: 0,
     })
 }
 
@@ -1345,7 +1358,7 @@ pub fn plan_ntt_schedule_with(
 /// runs): 2^7 1.21–1.22×, 2^9 1.05–1.07×, 2^13 1.09–1.10×, 2^14 1.09×, 2^17 1.03×, 2^18
 /// 1.02–1.03×. Slower: rows of 64 (2 stages, 0.83×), 1024 (0.69–0.70×), 2048 and 4096 (32
 /// values per thread, 0.72–0.88×), and every 64-bit row (Goldilocks 0.86–1.01×).
-fn shuffles_pay(pass: &NttPass, word_bytes: usize) -> bool {
+pub(crate) fn shuffles_pay(pass: &NttPass, word_bytes: usize) -> bool {
     word_bytes == 4 && matches!(pass.len, 128 | 256 | 512) && pass.shuffle_tail() >= 3
 }
 

@@ -24,58 +24,6 @@
 // checks both), so the first pass finds its items' offsets without 64-bit divisions.
 #pragma once
 
-__device__ __forceinline__ unsigned cluster_rank() {
-    unsigned r;
-    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
-    return r;
-}
-
-__device__ __forceinline__ unsigned cluster_index() {
-    unsigned r;
-    asm volatile("mov.u32 %0, %%clusterid.x;" : "=r"(r));
-    return r;
-}
-
-__device__ __forceinline__ unsigned cluster_count() {
-    unsigned r;
-    asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(r));
-    return r;
-}
-
-// Split cluster barrier: arrive releases this thread's earlier memory accesses (shared memory of
-// other blocks included), wait acquires those of every thread of the cluster that arrived.
-__device__ __forceinline__ void cluster_arrive() { asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory"); }
-
-__device__ __forceinline__ void cluster_wait() { asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory"); }
-
-// The cluster-window address of shared-memory address `local` (this block's) in block `rank`.
-__device__ __forceinline__ unsigned cluster_address(unsigned local, unsigned rank) {
-    unsigned a;
-    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(a) : "r"(local), "r"(rank));
-    return a;
-}
-
-// A 4-, 8- or 16-byte load from the shared memory of a block of this cluster.
-template <typename T>
-__device__ __forceinline__ T load_cluster(unsigned address) {
-    if constexpr (sizeof(T) == 16) {
-        uint4 r;
-        asm volatile("ld.shared::cluster.v4.u32 {%0, %1, %2, %3}, [%4];"
-                     : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
-                     : "r"(address));
-        return *reinterpret_cast<const T*>(&r);
-    } else if constexpr (sizeof(T) == 8) {
-        uint2 r;
-        asm volatile("ld.shared::cluster.v2.u32 {%0, %1}, [%2];" : "=r"(r.x), "=r"(r.y) : "r"(address));
-        return *reinterpret_cast<const T*>(&r);
-    } else {
-        static_assert(sizeof(T) == 4, "4-, 8- or 16-byte loads");
-        unsigned r;
-        asm volatile("ld.shared::cluster.u32 %0, [%1];" : "=r"(r) : "r"(address));
-        return *reinterpret_cast<const T*>(&r);
-    }
-}
-
 // threadIdx.x, read anew at each call: addresses derived from it inside the loop over groups are
 // recomputed per group instead of being hoisted out of the loop and held in registers (which
 // took 250 registers per thread).

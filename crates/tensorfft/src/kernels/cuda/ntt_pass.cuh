@@ -56,6 +56,15 @@ __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
 }
 
 
+// Where a direct pass's outputs go by default: device memory at `out`.
+template <class Word>
+struct GlobalSink {
+    static constexpr bool GLOBAL = true;
+    Word* out;
+    __device__ __forceinline__ void ready() const {}
+    __device__ __forceinline__ void put(u64, Word) const {}
+};
+
 template <class Cfg>
 struct NttPass {
     using A = typename Cfg::Arith;
@@ -128,6 +137,11 @@ struct NttPass {
             }
         }
         c[2] = f;
+        if constexpr (Cfg::ITEMS_BY_INPUT) {
+            // Item numbers count input positions (a fused second pass: ntt_cluster.cuh).
+            c[0] = reverse_bits(c[0], g.in_rev_bits[0]);
+            c[1] = reverse_bits(c[1], g.in_rev_bits[1]);
+        }
         u64 base_in = 0, base_out = 0, weight = 0;
 #pragma unroll
         for (int d = 0; d < 3; ++d) {
@@ -406,6 +420,16 @@ struct NttPass {
     __device__ static void run_direct(const Word* __restrict__ in, Word* __restrict__ out,
                                       const Word* __restrict__ tables, const Word* __restrict__ moduli,
                                       const NttGeometry& g_) {
+        run_direct_to(in, 0, GlobalSink<Word>{out}, tables, moduli, g_);
+    }
+
+    // run_direct with its loads at `in` minus `in_origin` (a fused pass's input in shared memory:
+    // ntt_cluster.cuh) and its outputs to `sink` (GlobalSink: device memory; a cluster sink:
+    // another block's shared memory).
+    template <class Sink>
+    __device__ static void run_direct_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
+                                         const Word* __restrict__ tables, const Word* __restrict__ moduli,
+                                         const NttGeometry& g_) {
         extern __shared__ __align__(16) unsigned char smem_raw[];
         Word* rows = reinterpret_cast<Word*>(smem_raw);
         __shared__ Items it;
@@ -427,12 +451,12 @@ struct NttPass {
         using RL = Round<LAST_ROUND>;
         Word v[VALUES];
         if (live) {
-            const Word* src0 = in + it.base_in[item] + (u64)R0::base(t, 0) * sample_in(0);
+            const Word* src0 = in + (it.base_in[item] - in_origin) + (u64)R0::base(t, 0) * sample_in(0);
 #pragma unroll
             for (int g = 0; g < R0::GROUPS; ++g) {
                 const int b = R0::base(t, g);
                 const Word* src = R0::STEP ? src0 + (u64)(g * R0::STEP) * sample_in(g)
-                                           : in + it.base_in[item] + (u64)b * sample_in(g);
+                                           : in + (it.base_in[item] - in_origin) + (u64)b * sample_in(g);
 #pragma unroll
                 for (int jj = 0; jj < R0::G; ++jj) {
                     const int j = g * R0::G + jj;
@@ -447,9 +471,11 @@ struct NttPass {
         }
         exchange_rounds<1>(a, tab, row, v, t, live);
         if constexpr (SHUFFLE > 0) shuffle_stages<SHUFFLE - 1>(a, tab, v, t);
+        sink.ready();
         if (!live) return;
         // Position i = base + j D holds frequency k = bitrev(i) = bitrev(base) | bitrev(j D).
-        Word* const dst0 = out + it.base_out[item] + (u64)RL::base(t, 0) * sample_out(0);
+        Word* __restrict__ const out = sink.out;
+        Word* const dst0 = Sink::GLOBAL ? out + it.base_out[item] + (u64)RL::base(t, 0) * sample_out(0) : nullptr;
         // Slot twiddles (ntt/tables.rs): w^(m k) = w^(m k_t) w^(m k_j), k = k_t | k_j, from a
         // table [t][m] (one load per thread) and a table [j][m] (one per value; the items of a
         // tile are neighbouring m, so a warp reads neighbouring entries).
@@ -460,8 +486,9 @@ struct NttPass {
         for (int g = 0; g < RL::GROUPS; ++g) {
             const int b = RL::base(t, g);
             const u64 kb = reverse_bits(b, LOG_LEN);
-            Word* dst = RL::STEP ? dst0 + (u64)(g * RL::STEP) * sample_out(g)
-                                 : out + it.base_out[item] + (u64)b * sample_out(g);
+            Word* dst = !Sink::GLOBAL ? nullptr
+                        : RL::STEP        ? dst0 + (u64)(g * RL::STEP) * sample_out(g)
+                                          : out + it.base_out[item] + (u64)b * sample_out(g);
 #pragma unroll
             for (int jj = 0; jj < RL::G; ++jj) {
                 const int j = g * RL::G + jj;
@@ -481,7 +508,11 @@ struct NttPass {
             // Contiguous groups (unit samples, D = 1) leave in 16-byte pieces: one store
             // instruction per 16 bytes instead of one per word.
             constexpr int VEC = 16 / sizeof(Word);
-            if constexpr (UNIT_SAMPLES && RL::D == 1 && RL::G % VEC == 0) {
+            if constexpr (!Sink::GLOBAL) {
+#pragma unroll
+                for (int jj = 0; jj < RL::G; ++jj)
+                    sink.put(it.base_out[item] + (u64)(b + RL::offset(jj)) * sample_out(g), v[g * RL::G + jj]);
+            } else if constexpr (UNIT_SAMPLES && RL::D == 1 && RL::G % VEC == 0) {
 #pragma unroll
                 for (int jj = 0; jj < RL::G; jj += VEC) store16(dst + jj, &v[g * RL::G + jj]);
             } else {

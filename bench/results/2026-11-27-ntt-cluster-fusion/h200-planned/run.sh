@@ -1,0 +1,14 @@
+#!/bin/bash
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64 TFFT_CACHE_DIR=/tmp/tc
+nvidia-smi --query-gpu=name --format=csv,noheader
+D=$(mktemp -d)
+T=.gpu/tfft
+R='^(babybear|goldilocks|koalabear|fhe)'
+nvidia-smi > $D/gpu.txt
+for spec in "babybear 13 1" "babybear 13 8192" "babybear 14 1" "babybear 14 4096" "babybear 15 1" "babybear 15 2048" "koalabear 14 4096" "goldilocks 12 1" "goldilocks 12 8192" "goldilocks 13 1" "goldilocks 13 4096" "fhe62 12 40" "fhe62 13 40"; do
+  set -- $spec
+  $T ntt bench --field $1 --log-n $2 --batch $3 --json $D/planned-$1-$2-$3.json 2>&1 | tee $D/planned-$1-$2-$3.txt | grep -E "$R" | head -1
+done
+$T ntt bench --quick --json $D/ntt-quick.json --plot $D/ntt-quick.png > $D/bench-quick.txt 2>&1; echo "bench rc=$?"; grep -E "$R|against" $D/bench-quick.txt | head -40
+$T ntt check --quick --json $D/check-quick.json > $D/check-quick.txt 2>&1; echo "check rc=$?"; grep -E "bit-exact|WRONG|FAIL" $D/check-quick.txt | tail -3
+tar czf $OUT/results.tgz -C $D .
