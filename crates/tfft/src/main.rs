@@ -257,6 +257,9 @@ enum NttCommand {
         /// planner's choice). Each fused row also times the plan unfused.
         #[arg(long)]
         cluster: Option<usize>,
+        /// Orders of the single row: NR (natural in, bit-reversed out), NN, RN or RR.
+        #[arg(long, default_value = "NR")]
+        orders: String,
     },
 }
 
@@ -339,8 +342,9 @@ fn main() -> ExitCode {
                 field,
                 batch,
                 cluster,
+                orders,
             } => {
-                let single = log_n.map(|l| (field, l, batch));
+                let single = log_n.map(|l| (field, l, batch, orders));
                 ntt_bench::run(
                     quick,
                     json.as_deref(),

@@ -100,6 +100,26 @@ struct Row {
     interleaved: bool,
 }
 
+/// `NR`, `NN`, `RN` or `RR`: input and output orders (N natural, R bit-reversed).
+fn parse_orders(s: &str) -> Result<(Order, Order), Error> {
+    let order = |c: char| match c {
+        'N' | 'n' => Some(Order::Natural),
+        'R' | 'r' => Some(Order::BitReversed),
+        _ => None,
+    };
+    let mut chars = s.chars();
+    match (
+        chars.next().and_then(order),
+        chars.next().and_then(order),
+        chars.next(),
+    ) {
+        (Some(a), Some(b), None) => Ok((a, b)),
+        _ => Err(Error::InvalidSize(format!(
+            "orders {s:?} (NR, NN, RN or RR)"
+        ))),
+    }
+}
+
 fn field_name(p: u64) -> &'static str {
     match p {
         BABY_BEAR => "babybear",
@@ -194,13 +214,13 @@ pub fn run(
     json: Option<&Path>,
     plot: Option<&Path>,
     reps: usize,
-    single: Option<(String, u32, usize)>,
+    single: Option<(String, u32, usize, String)>,
     cluster: Option<usize>,
 ) -> Result<ExitCode, Error> {
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
     let rows_to_run = match single {
-        Some((field, log_n, batch)) => {
+        Some((field, log_n, batch, orders)) => {
             let (p, word) = match field.as_str() {
                 "koalabear" => (KOALA_BEAR, 4),
                 "goldilocks" => (GOLDILOCKS, 8),
@@ -215,7 +235,7 @@ pub fn run(
                 log_n,
                 batch,
                 kind: NttKind::Cyclic,
-                orders: (Order::Natural, Order::BitReversed),
+                orders: parse_orders(&orders)?,
                 interleaved: false,
             }]
         }

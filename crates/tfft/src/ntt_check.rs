@@ -270,7 +270,7 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
                 false,
             ),
         ] {
-            if moduli.is_empty() || (quick && o.0 == o.1) {
+            if moduli.is_empty() || (quick && o == orders[3]) {
                 continue;
             }
             for blocks in [0, 2, 4, 8, 16] {

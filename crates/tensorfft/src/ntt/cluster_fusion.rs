@@ -28,12 +28,14 @@ fn fused_values(word_bytes: usize) -> usize {
 }
 
 /// `schedule` with its two passes fused on clusters of `blocks` blocks, where that can be done:
-/// two direct passes (natural local input, bit-reversed local output), transforms at distance
-/// `n` (not interleaved), `blocks` a power of two from 2 to [`MAX_CLUSTER_BLOCKS`] dividing both
+/// transforms at distance `n` (not interleaved), `blocks` a power of two from 2 to [`MAX_CLUSTER_BLOCKS`] dividing both
 /// pass lengths, 32 … 1024 threads (whole warps), the second pass's items of block `r` reading
 /// exactly words `r · n / blocks …` of the transform (its items counted by input position:
 /// bit-reversed rows in order of their rows), and the shared memory within
-/// [`MAX_FUSED_SHARED_BYTES`]. Else `None`.
+/// [`MAX_FUSED_SHARED_BYTES`]. Else `None`. Direct passes (natural local input, bit-reversed
+/// local output) and staged ones (through shared memory both ways: natural outputs,
+/// bit-reversed inputs) both fuse; bit-reversed → natural does not (its second pass's items
+/// are columns, whose inputs are no contiguous chunk of a block).
 ///
 /// ```
 /// use tensorfft::ntt::cluster_fusion::fuse_on_cluster;
@@ -69,11 +71,7 @@ pub fn fuse_on_cluster(schedule: &NttSchedule, blocks: usize) -> Option<NttSched
             && (dim.count == 1 || (dim.in_stride == n && dim.out_stride == n))
             && !dim.in_bit_reversed
             && !dim.out_bit_reversed;
-        if !pass.direct()
-            || !plain
-            || pass.len < values
-            || pass.items() != tile * blocks * dim.count
-        {
+        if !plain || pass.len < values || pass.items() != tile * blocks * dim.count {
             return None;
         }
         let mut p = pass.clone();
@@ -103,31 +101,47 @@ pub fn fuse_on_cluster(schedule: &NttSchedule, blocks: usize) -> Option<NttSched
     (fused_shared_bytes(&fused) <= MAX_FUSED_SHARED_BYTES).then_some(fused)
 }
 
-/// The cluster size the planner fuses a two-pass schedule on, or 0 (unfused): transforms of up
-/// to 2^15 `u32` or 2^13 `u64` words, on blocks of about 128 threads (2 … 8 blocks), where
-/// [`fuse_on_cluster`] accepts the schedule.
+/// The cluster size the planner fuses a two-pass schedule on, or 0 (unfused), on blocks of about
+/// 128 threads (2 … 8 blocks) where [`fuse_on_cluster`] accepts the schedule: natural →
+/// bit-reversed (both passes direct) up to 2^15 `u32` or 2^13 `u64` words, natural → natural
+/// (a staged second pass) up to 2^13 words of either; bit-reversed inputs never.
 ///
-/// Measured on an H100 against the same passes unfused (`bench/NOTES.md` step 84,
-/// `bench/results/2026-11-27-ntt-cluster-fusion/`): BabyBear 2^13 on 4 blocks 1.16× batched
-/// (2^26 words), 1.05× one transform; 2^14 on 8 blocks 1.19× / 1.11×; 2^15 on 8 blocks 1.10× /
-/// 1.00×; Goldilocks 2^12 on 4 blocks 1.08× / 1.08×, 2^13 on 8 blocks 1.04× / 1.03× (the 62-bit
-/// prime, 40 limbs: 1.07× and 1.14×). Longer transforms lose: their blocks of 512 or more
-/// threads, or 16-block clusters, issue more slowly than the two passes (BabyBear 2^16 batched
-/// 0.96–0.99×, 2^17 0.77–0.91×, Goldilocks 2^14 0.90–0.99×, 2^16 0.74–0.78×).
+/// Measured against the same passes unfused (`bench/NOTES.md` step 84,
+/// `bench/results/2026-11-27-ntt-cluster-fusion/`), on an H100: natural → bit-reversed
+/// BabyBear 2^13 on 4 blocks 1.16× batched (2^26 words), 1.05× one transform; 2^14 on 8 blocks
+/// 1.19× / 1.11×; 2^15 on 8 blocks 1.10× / 1.00×; Goldilocks 2^12 on 4 blocks 1.08× / 1.08×,
+/// 2^13 on 8 blocks 1.04× / 1.03× (the 62-bit prime, 40 limbs: 1.07× and 1.14×). Longer
+/// transforms lose: their blocks of 512 or more threads, or 16-block clusters, issue more
+/// slowly than the two passes (BabyBear 2^16 batched 0.96–0.99×, 2^17 0.77–0.91×, Goldilocks
+/// 2^14 0.90–0.99×, 2^16 0.74–0.78×). On an H200 natural → natural: BabyBear 2^13 1.13× / 1.10×
+/// (one / batched), 2^14 1.02× / 0.78×, 2^15 0.90× / 0.75×; Goldilocks 2^12 1.22× / 1.11×, 2^13
+/// 1.08× / 1.04×; bit-reversed → bit-reversed (a staged first pass) lost but for Goldilocks
+/// 2^12 (BabyBear 2^13 … 2^15 0.83–0.99×, Goldilocks 2^13 0.89× / 1.01×).
 ///
 /// ```
 /// use tensorfft::ntt::cluster_fusion::planned_cluster;
-/// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
-/// let plan = |log_n| {
-///     let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << log_n, NttKind::Cyclic).unwrap());
+/// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+/// let plan = |log_n, out| {
+///     let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << log_n, NttKind::Cyclic).unwrap())
+///         .with_orders(Order::Natural, out);
 ///     planned_cluster(&plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap())
 /// };
-/// assert_eq!((plan(13), plan(14), plan(15), plan(16)), (4, 8, 8, 0));
+/// let nr = |log_n| plan(log_n, Order::BitReversed);
+/// assert_eq!((nr(13), nr(14), nr(15), nr(16)), (4, 8, 8, 0));
+/// assert_eq!((plan(13, Order::Natural), plan(14, Order::Natural)), (4, 0));
 /// ```
 pub fn planned_cluster(schedule: &NttSchedule) -> usize {
     let word_bytes = schedule.arithmetic.word_bytes();
     let n = schedule.batch.n();
-    let longest = if word_bytes == 4 { 1 << 15 } else { 1 << 13 };
+    let (first_direct, second_direct) = match schedule.passes.as_slice() {
+        [a, b] => (a.direct(), b.direct()),
+        _ => return 0,
+    };
+    let longest = match (first_direct, second_direct, word_bytes) {
+        (true, true, 4) => 1 << 15,
+        (true, _, _) => 1 << 13,
+        _ => return 0,
+    };
     if n > longest {
         return 0;
     }
@@ -309,8 +323,9 @@ mod tests {
     }
 
     /// The planner fuses natural in, bit-reversed out at u32 2^13 … 2^15 (4, 8, 8 blocks) and
-    /// u64 2^12 … 2^13 (4, 8), where the H100 measured it faster, and nothing longer;
-    /// interleaved columns, natural-order outputs and one-pass or three-pass schedules never.
+    /// u64 2^12 … 2^13 (4, 8), natural in and out at 2^13 and below, where they measured
+    /// faster, and nothing longer; interleaved columns and one-pass or three-pass schedules
+    /// never.
     #[test]
     fn which_schedules_fuse() {
         for (p, word, planned) in [
@@ -330,7 +345,12 @@ mod tests {
                 assert!(fuse_on_cluster(&i, 8).is_none(), "{i}");
                 let nn = b.with_orders(Order::Natural, Order::Natural);
                 let s = plan_ntt_schedule(&nn, word, Direction::Forward).unwrap();
-                assert!(fuse_on_cluster(&s, 8).is_none(), "{s}");
+                assert!(blocks == 0 || fuse_on_cluster(&s, 8).is_some(), "{s}");
+                let nn_blocks = if log_n <= 13 { blocks } else { 0 };
+                assert_eq!(planned_cluster(&s), nn_blocks, "{s}");
+                let rr = nn.with_orders(Order::BitReversed, Order::BitReversed);
+                let s = plan_ntt_schedule(&rr, word, Direction::Forward).unwrap();
+                assert_eq!(planned_cluster(&s), 0, "{s}");
             }
         }
         let one = NttBatch::limbs(&[BABY_BEAR], 1 << 12, NttKind::Cyclic).unwrap();
@@ -360,7 +380,16 @@ mod tests {
                         .unwrap()
                         .with_orders(orders.0, orders.1);
                     let s = plan_ntt_schedule(&b, word, dir).unwrap();
-                    let Some(f) = fuse_on_cluster(&s, 4) else {
+                    let (from, to) = match dir {
+                        Direction::Forward => orders,
+                        Direction::Inverse => (orders.1, orders.0),
+                    };
+                    let fused = fuse_on_cluster(&s, 4);
+                    // Bit-reversed → natural: the second pass's items are columns, whose
+                    // inputs are not one contiguous chunk per block.
+                    let reversed_to_natural = from == Order::BitReversed && to == Order::Natural;
+                    assert_eq!(fused.is_none(), reversed_to_natural, "{s}");
+                    let Some(f) = fused else {
                         continue;
                     };
                     let x: Vec<u64> = (0..b.n() as u64).map(|i| (i * 7919 + 3) % p).collect();
@@ -371,7 +400,7 @@ mod tests {
                 }
             }
         }
-        // Forward NR and inverse RN of both words.
-        assert_eq!(checked, 4);
+        // Every order pair and direction of both words but bit-reversed → natural.
+        assert_eq!(checked, 12);
     }
 }

@@ -3,7 +3,7 @@
 // words, so it crosses device memory once each way instead of twice.
 //
 //  1. Block r runs the first pass on items r·TILE0 … of the transform (Cfg0::TILE = LEN1 /
-//     CLUSTER, loaded straight from device memory) and stores each output word, whose index in
+//     CLUSTER, loaded from device memory) and stores each output word, whose index in
 //     the transform is i, into the shared memory of block i / CHUNK at slot i mod CHUNK (CHUNK =
 //     N / CLUSTER words after the exchange rows of every block).
 //  2. Cluster barrier: every block's slots are written.
@@ -11,9 +11,9 @@
 //     inputs are exactly words r·CHUNK … (r + 1)·CHUNK - 1 of the transform (the planner checks
 //     it): they are read from its own shared memory and the outputs go to device memory.
 //
-// Both passes are the direct passes of the unfused schedule (ntt_pass.cuh) retiled so each block
-// takes 1/CLUSTER of both passes' items on the same threads: same stages, roots, twiddles and
-// rounds, the same results bit for bit. Blocks of cluster c take transform c (transforms at
+// Both passes are the passes of the unfused schedule (ntt_pass.cuh, direct or staged) retiled so
+// each block takes 1/CLUSTER of both passes' items on the same threads: same stages, roots,
+// twiddles and rounds, the same results bit for bit. Blocks of cluster c take transform c (transforms at
 // distance N). Every block reads its whole input before the barrier and writes after it, and a
 // cluster owns its transform: the kernel runs in place.
 #pragma once
@@ -46,7 +46,6 @@ struct NttClusterPasses {
     static constexpr int N = Cfg0::LEN * Cfg1::LEN;
     static constexpr int CHUNK = N / CLUSTER;
     static constexpr int LOG_CHUNK = Cfg0::LOG_LEN + Cfg1::LOG_LEN - log2_exact(CLUSTER);
-    static_assert(Cfg0::DIRECT && Cfg1::DIRECT, "direct passes: loads into and stores from registers");
     static_assert(Cfg0::TILE * CLUSTER == Cfg1::LEN && Cfg1::TILE * CLUSTER == Cfg0::LEN,
                   "each block takes 1/CLUSTER of both passes' items");
     static_assert(P0::THREADS == P1::THREADS, "both passes run on the block's threads");
@@ -60,9 +59,9 @@ struct NttClusterPasses {
         cluster_arrive_relaxed();
         const u64 origin = (u64)cluster_index() * N;
         const ClusterSink<Word, LOG_CHUNK> sink{nullptr, shared_address(chunk), origin};
-        P0::run_direct_to(in, 0, sink, tables0, moduli, g0);
+        P0::run_to(in, 0, sink, tables0, moduli, g0);
         cluster_arrive();  // step 2: this block's stores into the cluster are done
         cluster_wait();    // and everyone's have landed
-        P1::run_direct_to(chunk, origin + (u64)cluster_rank() * CHUNK, GlobalSink<Word>{out}, tables1, moduli, g1);
+        P1::run_to(chunk, origin + (u64)cluster_rank() * CHUNK, GlobalSink<Word>{out}, tables1, moduli, g1);
     }
 };

@@ -189,10 +189,31 @@ struct NttPass {
         }
     }
 
+    // run_direct_to or run_staged_to, as the pass is.
+    template <class Sink>
+    __device__ static void run_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
+                                  const Word* __restrict__ tables, const Word* __restrict__ moduli,
+                                  const NttGeometry& g) {
+        if constexpr (Cfg::DIRECT) {
+            run_direct_to(in, in_origin, sink, tables, moduli, g);
+        } else {
+            run_staged_to(in, in_origin, sink, tables, moduli, g);
+        }
+    }
+
     // Any local orders: the tile goes through shared memory on the way in and out.
     __device__ static void run_staged(const Word* __restrict__ in, Word* __restrict__ out,
                                       const Word* __restrict__ tables, const Word* __restrict__ moduli,
                                       const NttGeometry& g) {
+        run_staged_to(in, 0, GlobalSink<Word>{out}, tables, moduli, g);
+    }
+
+    // run_staged with its loads at `in` minus `in_origin` and its outputs to `sink` (as
+    // run_direct_to).
+    template <class Sink>
+    __device__ static void run_staged_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
+                                         const Word* __restrict__ tables, const Word* __restrict__ moduli,
+                                         const NttGeometry& g) {
         extern __shared__ __align__(16) unsigned char smem_raw[];
         Word* rows = reinterpret_cast<Word*>(smem_raw);
         __shared__ Items it;
@@ -206,7 +227,7 @@ struct NttPass {
             const int item = Cfg::ITEMS_FAST_IN ? e % TILE : e / LEN;
             const int r = Cfg::ITEMS_FAST_IN ? e / TILE : e % LEN;
             if (first + item >= g.items) continue;
-            Word x = in[it.base_in[item] + (u64)r * (Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g.sample_in)];
+            Word x = in[(it.base_in[item] - in_origin) + (u64)r * (Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g.sample_in)];
             const int s = Cfg::REV_IN ? (int)reverse_bits(r, LOG_LEN) : r;
             if constexpr (Cfg::WEIGHT == 1) {
                 A a{it.p[item]};
@@ -229,6 +250,7 @@ struct NttPass {
         }
 
         // Store: frequency k sits at row position bitrev(k).
+        sink.ready();
 #pragma unroll 4
         for (int e = tid; e < TILE * LEN; e += THREADS) {
             const int item = Cfg::ITEMS_FAST_OUT ? e % TILE : e / LEN;
@@ -248,7 +270,12 @@ struct NttPass {
                     y = times_power(a, y, t, g.wt_hi, g.wt_lo, g.wt_lo_bits, kk);
                 }
             }
-            out[it.base_out[item] + (u64)q * (Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g.sample_out)] = y;
+            const u64 o = it.base_out[item] + (u64)q * (Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g.sample_out);
+            if constexpr (Sink::GLOBAL) {
+                sink.out[o] = y;
+            } else {
+                sink.put(o, y);
+            }
         }
     }
 
