@@ -816,29 +816,22 @@ impl<W: NttWord> GpuNttPlan<W> {
                 ))),
             }
         };
-        let buffers = plan.schedule.buffers(in_place);
+        let buffers = plan.schedule.kernel_buffers(in_place);
         // Resolve every address before anything is queued.
         let addresses = buffers
             .iter()
             .map(|&(a, b)| Ok((address(a)?, address(b)?)))
             .collect::<Result<Vec<_>>>()?;
-        // A fused kernel reads the first pass's input and writes the second's output.
-        let mut addresses = addresses.into_iter();
-        let mut launches = Vec::with_capacity(plan.passes.len());
-        for pass in &plan.passes {
-            let (from, mut to) = addresses.next().ok_or_else(|| {
-                Error::Driver(format!("a pass of {} has no buffers", plan.schedule))
-            })?;
-            if pass.second.is_some() {
-                to = addresses
-                    .next()
-                    .ok_or_else(|| Error::Driver(format!("fused {} lacks a pass", plan.schedule)))?
-                    .1;
-            }
-            launches.push((pass, from, to));
+        if addresses.len() != plan.passes.len() {
+            return Err(Error::Driver(format!(
+                "{} kernels and {} buffer pairs in {}",
+                plan.passes.len(),
+                addresses.len(),
+                plan.schedule
+            )));
         }
         let moduli = self.moduli.device_address(stream);
-        for (pass, from, to) in launches {
+        for (pass, (from, to)) in plan.passes.iter().zip(addresses) {
             let cfg = LaunchConfig {
                 grid_dim: (pass.blocks, 1, 1),
                 block_dim: (pass.threads, 1, 1),
@@ -859,8 +852,8 @@ impl<W: NttWord> GpuNttPlan<W> {
             }
             // SAFETY: the arguments match the kernel's signature (input and output words of the
             // plan's type, each holding the batch; the pass's tables (a fused kernel: both
-            // passes') and the moduli; the geometry (both) by value). A pass addresses only elements of the batch, whose buffers
-            // were checked to hold exactly `len` words.
+            // passes') and the moduli; the geometry (both) by value). A pass addresses only
+            // elements of the batch, whose buffers were checked to hold exactly `len` words.
             unsafe { args.launch(cfg) }?;
         }
         Ok(())

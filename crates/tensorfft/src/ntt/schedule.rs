@@ -1026,7 +1026,30 @@ impl NttSchedule {
         pass_buffers(&safe, true, in_place)
     }
 
-    /// Scratch elements an execution needs (in place or out of place, whichever needs more).
+    /// Source and destination of every kernel the GPU launches: those of [`Self::buffers`], or
+    /// for passes fused on a cluster one pair from the input to the output (a cluster reads its
+    /// whole transform before it writes any of it, so it runs in place without scratch).
+    ///
+    /// ```
+    /// use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// use tensorfft::ntt::cluster_fusion::fuse_on_cluster;
+    /// use tensorfft::plan::schedule::Buffer;
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 13, NttKind::Cyclic).unwrap()); // natural orders
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert_eq!(s.kernel_buffers(true), s.buffers(true));
+    /// let f = fuse_on_cluster(&s, 4).unwrap();
+    /// assert_eq!(f.kernel_buffers(true), vec![(Buffer::Input, Buffer::Output)]);
+    /// assert_eq!((s.scratch_elements(), f.scratch_elements()), (1 << 13, 0));
+    /// ```
+    pub fn kernel_buffers(&self, in_place: bool) -> Vec<(Buffer, Buffer)> {
+        if self.cluster > 1 && self.passes.len() == 2 {
+            return vec![(Buffer::Input, Buffer::Output)];
+        }
+        self.buffers(in_place)
+    }
+
+    /// Scratch elements a GPU execution needs (in place or out of place, whichever needs more;
+    /// [`Self::kernel_buffers`]).
     ///
     /// ```
     /// use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
@@ -1036,7 +1059,7 @@ impl NttSchedule {
     /// assert_eq!(plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().scratch_elements(), 1 << 20);
     /// ```
     pub fn scratch_elements(&self) -> usize {
-        scratch_count(&[self.buffers(false), self.buffers(true)]) * self.batch.len()
+        scratch_count(&[self.kernel_buffers(false), self.kernel_buffers(true)]) * self.batch.len()
     }
 }
 
