@@ -145,11 +145,17 @@ pub fn warp_shuffle_recipe(
     let e = match tuning.elements_per_thread {
         Some(e) if e > 0 && n.is_multiple_of(e) => e,
         Some(e) => return unsupported(format!("{e} values per lane for N={n}")),
-        None => default_values(n, precision).min(max_values),
+        // The largest power of two within max_radix (a cap of 6 gives 4, not 6 lanes' worth
+        // that do not divide N).
+        None => default_values(n, precision).min(max_values.checked_ilog2().map_or(0, |l| 1 << l)),
     };
     // (A max_radix of 0 or 1 leaves e below 2: refused here, before it divides.)
     let lanes = n / e.max(1);
-    if !n.is_power_of_two() || !(2..=MAX_LANES).contains(&lanes) || !(2..=max_values).contains(&e) {
+    if !n.is_power_of_two()
+        || !e.is_power_of_two()
+        || !(2..=MAX_LANES).contains(&lanes)
+        || !(2..=max_values).contains(&e)
+    {
         return unsupported(format!("N={n} as {e} values on each of {lanes} lanes"));
     }
     let b = tuning.transforms_per_block.unwrap_or((256 / lanes).max(1));
@@ -246,6 +252,25 @@ mod tests {
                     crate::plan_c2c_recipe(&crate::Shape::new([64]), precision, &options).is_err()
                 );
             }
+        }
+    }
+
+    /// A radix bound that is not a power of two caps the values per lane at the power of two
+    /// below it (found by the planner's property test: N = 16 with a bound of 6 had planned 6
+    /// values on 2 lanes).
+    #[test]
+    fn a_radix_bound_between_powers_of_two_rounds_down() {
+        for (n, max_radix, values) in [(16, 6, 4), (64, 12, 8), (256, 31, 16)] {
+            let options = PlanOptions::tuned(Tuning {
+                warp_shuffles: Some(true),
+                max_radix: Some(max_radix),
+                ..Default::default()
+            });
+            let r = warp_shuffle_recipe(n, Precision::F16, &options).unwrap();
+            // At most the power of two below the bound (the default may take fewer).
+            assert!(r.elements_per_thread.is_power_of_two() && r.elements_per_thread <= values);
+            assert_eq!(r.elements_per_thread * r.threads_per_transform, n);
+            assert!(is_consistent(&r));
         }
     }
 }
