@@ -317,8 +317,15 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
                             f,
                         ]
                     });
-                for f in fused {
-                    let k = NttKernelSource::fused(&f);
+                let passes = [s.clone(), s.block_synchronous()]
+                    .into_iter()
+                    .chain(shuffled)
+                    .flat_map(|sched| {
+                        (0..sched.passes.len())
+                            .map(|i| NttKernelSource::pass(&sched, i))
+                            .collect::<Vec<_>>()
+                    });
+                for k in fused.map(|f| NttKernelSource::fused(&f)).chain(passes) {
                     if !out.iter().any(|o| o.stem == k.entry) {
                         out.push(KernelSource {
                             source: k.source,
@@ -326,22 +333,6 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
                             threads_per_block: k.threads,
                             shared_bytes: k.shared_bytes,
                         });
-                    }
-                }
-                for sched in [s.clone(), s.block_synchronous()]
-                    .into_iter()
-                    .chain(shuffled)
-                {
-                    for i in 0..sched.passes.len() {
-                        let k = NttKernelSource::pass(&sched, i);
-                        if !out.iter().any(|o| o.stem == k.entry) {
-                            out.push(KernelSource {
-                                source: k.source,
-                                stem: k.entry,
-                                threads_per_block: k.threads,
-                                shared_bytes: k.shared_bytes,
-                            });
-                        }
                     }
                 }
             }

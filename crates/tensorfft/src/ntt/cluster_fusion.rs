@@ -121,12 +121,12 @@ pub fn fuse_on_cluster(schedule: &NttSchedule, blocks: usize) -> Option<NttSched
 /// ```
 /// use tensorfft::ntt::cluster_fusion::planned_cluster;
 /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
-/// let plan = |log_n, out| {
-///     let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << log_n, NttKind::Cyclic).unwrap())
+/// let plan = |log_n: u32, out| {
+///     let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1usize << log_n, NttKind::Cyclic).unwrap())
 ///         .with_orders(Order::Natural, out);
 ///     planned_cluster(&plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap())
 /// };
-/// let nr = |log_n| plan(log_n, Order::BitReversed);
+/// let nr = |log_n: u32| plan(log_n, Order::BitReversed);
 /// assert_eq!((nr(13), nr(14), nr(15), nr(16)), (4, 8, 8, 0));
 /// assert_eq!((plan(13, Order::Natural), plan(14, Order::Natural)), (4, 0));
 /// ```

@@ -56,7 +56,8 @@ __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
 }
 
 
-// Where a direct pass's outputs go by default: device memory at `out`.
+// Where a pass's outputs go by default: device memory at `out` (ntt_cluster.cuh has the other
+// sink: the shared memory of the blocks of a cluster).
 template <class Word>
 struct GlobalSink {
     static constexpr bool GLOBAL = true;
