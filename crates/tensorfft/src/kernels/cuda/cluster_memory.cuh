@@ -1,6 +1,7 @@
 // Thread-block cluster primitives (sm_90): the block's rank and cluster, split cluster barriers,
 // and loads and stores to the shared memory of another block of the cluster (distributed shared
-// memory). Used by the FFT's fused passes (cluster_pass.cuh) and the NTT's (ntt_cluster.cuh).
+// memory), and the shared-window address of a pointer. Used by the FFT's strided and fused passes
+// (strided_pass.cuh, cluster_pass.cuh) and the NTT's fused passes (ntt_cluster.cuh).
 #pragma once
 
 __device__ __forceinline__ unsigned cluster_rank() {
@@ -75,5 +76,7 @@ __device__ __forceinline__ void cluster_arrive_relaxed() {
 
 // The shared-memory address (shared window) of a pointer into this block's shared memory.
 __device__ __forceinline__ unsigned shared_address(const void* p) {
-    return (unsigned)__cvta_generic_to_shared(p);
+    unsigned long long a;
+    asm("cvta.to.shared.u64 %0, %1;" : "=l"(a) : "l"(p));
+    return (unsigned)a;
 }

@@ -36,12 +36,8 @@ struct PassGeometry {
 };
 
 // Asynchronous copies from device to shared memory (cp.async, sm_80+): issued without registers
-// to hold the data, so a thread can have all of its tile's loads in flight at once.
-__device__ __forceinline__ unsigned shared_address(const void* p) {
-    unsigned long long a;
-    asm("cvta.to.shared.u64 %0, %1;" : "=l"(a) : "l"(p));
-    return (unsigned)a;
-}
+// to hold the data, so a thread can have all of its tile's loads in flight at once (addresses:
+// shared_address, cluster_memory.cuh).
 
 template <int BYTES>
 __device__ __forceinline__ void copy_async(void* smem, const void* gmem) {
