@@ -41,8 +41,7 @@ fn main() {
     println!("{s}");
     std::fs::create_dir_all(&dir).expect("mkdir");
     // And the kernel of the two passes fused on a cluster, where the planner fuses them.
-    let fused = tensorfft::ntt::cluster_fusion::planned_cluster(&s);
-    let fused = tensorfft::ntt::cluster_fusion::fuse_on_cluster(&s, fused);
+    let fused = tensorfft::ntt::cluster_fusion::planned_fusion(&s);
     if let Some(f) = &fused {
         println!("{f}");
     }

@@ -156,8 +156,15 @@ pub fn run(
     variants: Option<&str>,
     reps: usize,
     only: &[Precision],
+    plain_launches: bool,
 ) -> Result<ExitCode, tensorfft::Error> {
     let gpu = Gpu::new(0)?;
+    // The timed plans' options: the defaults, or plain launches (no programmatic dependent
+    // launch between passes) for comparison.
+    let options = PlanOptions::tuned(Tuning {
+        dependent_launch: plain_launches.then_some(false),
+        ..Tuning::default()
+    });
     let seed = fresh_seed();
     let dir: Direction = case.direction.into();
     let rows_to_run: Vec<(Precision, Vec<usize>, usize)> = match case.dims() {
@@ -187,16 +194,16 @@ pub fn run(
         let (dims, batch) = (&dims[..], *batch);
         let row = match p {
             Precision::F16 => {
-                bench_row::<Complex<f16>>(&gpu, *p, dims, batch, dir, reps, variants, s)
+                bench_row::<Complex<f16>>(&gpu, *p, dims, batch, dir, reps, variants, s, &options)
             }
-            Precision::BF16 => {
-                bench_row::<Complex<half::bf16>>(&gpu, *p, dims, batch, dir, reps, variants, s)
-            }
+            Precision::BF16 => bench_row::<Complex<half::bf16>>(
+                &gpu, *p, dims, batch, dir, reps, variants, s, &options,
+            ),
             Precision::F64 => {
-                bench_row::<Complex<f64>>(&gpu, *p, dims, batch, dir, reps, variants, s)
+                bench_row::<Complex<f64>>(&gpu, *p, dims, batch, dir, reps, variants, s, &options)
             }
             Precision::F32 | Precision::F32Split => {
-                bench_row::<Complex<f32>>(&gpu, *p, dims, batch, dir, reps, variants, s)
+                bench_row::<Complex<f32>>(&gpu, *p, dims, batch, dir, reps, variants, s, &options)
             }
         };
         match row {
@@ -365,6 +372,7 @@ fn bench_row<T: Element>(
     reps: usize,
     variants: Option<&str>,
     seed: u64,
+    options: &PlanOptions,
 ) -> Result<Outcome, tensorfft::Error> {
     let shape = Shape::from_dims(dims).batch(batch);
     let len = shape.total_elements()?;
@@ -384,7 +392,7 @@ fn bench_row<T: Element>(
     let (copy_ms, _, _) = time_runs(gpu, reps, || gpu.copy(&input, &mut out))?;
     let copy_gbs = gbs(copy_ms);
 
-    let plan = gpu.plan_c2c(&shape, precision)?;
+    let plan = gpu.plan_c2c_with(&shape, precision, options)?;
     let (tfft_ms, tfft_ms_min, tfft_ms_max) =
         time_runs(gpu, reps, || plan.execute_into(dir, &input, &mut out))?;
     let tfft_rel_l2 = accuracy(gpu, &x, &mut out, dims, dir, &samples, |o| {
@@ -416,7 +424,10 @@ fn bench_row<T: Element>(
     if let (Some(matching), 1) = (variants, dims.len()) {
         let mut seen: Vec<PlanDescription> = vec![describe(&plan).clone()];
         for tuning in Tuning::sweep() {
-            let opts = PlanOptions::tuned(tuning);
+            let opts = PlanOptions::tuned(Tuning {
+                dependent_launch: options.tuning.dependent_launch,
+                ..tuning
+            });
             // Filter on the CPU-side description first, so skipped variants cost no compilation.
             match describe_cpu(&shape, precision, &opts) {
                 Ok(r) if r.to_string().contains(matching) => {}

@@ -22,6 +22,7 @@ mod sweep;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tensorfft::gpu::ntt_plan::NttPlanOptions;
 use tensorfft::{Direction, Precision};
 
 #[derive(Parser)]
@@ -181,6 +182,10 @@ enum Command {
         /// Only these precisions of the suite (comma-separated, e.g. f32,f16).
         #[arg(long, value_delimiter = ',', value_parser = parse_precision)]
         only: Vec<Precision>,
+        /// Launch the passes plainly, each after the previous kernel completes, instead of as
+        /// programmatic dependent launches (sm_90; `Tuning::dependent_launch`), to compare.
+        #[arg(long)]
+        plain_launches: bool,
     },
     /// Draw the plot of a bench JSON file.
     Plot {
@@ -260,6 +265,10 @@ enum NttCommand {
         /// Orders of the single row: NR (natural in, bit-reversed out), NN, RN or RR.
         #[arg(long, default_value = "NR")]
         orders: String,
+        /// Launch the passes plainly, each after the previous kernel completes, instead of as
+        /// programmatic dependent launches (sm_90; `NttPlanOptions::dependent_launch`).
+        #[arg(long)]
+        plain_launches: bool,
     },
 }
 
@@ -303,6 +312,7 @@ fn main() -> ExitCode {
             variants_matching,
             reps,
             only,
+            plain_launches,
         } => bench::run(
             suite,
             &case,
@@ -316,6 +326,7 @@ fn main() -> ExitCode {
             .as_deref(),
             reps.max(20),
             &only,
+            plain_launches,
         ),
         Command::Plot { json, png } => plot::from_json_file(&json, &png),
         Command::Info => info::run(),
@@ -343,6 +354,7 @@ fn main() -> ExitCode {
                 batch,
                 cluster,
                 orders,
+                plain_launches,
             } => {
                 let single = log_n.map(|l| (field, l, batch, orders));
                 ntt_bench::run(
@@ -351,7 +363,11 @@ fn main() -> ExitCode {
                     plot.as_deref(),
                     reps.max(20),
                     single,
-                    cluster,
+                    NttPlanOptions {
+                        cluster_blocks: cluster,
+                        dependent_launch: plain_launches.then_some(false),
+                        ..NttPlanOptions::default()
+                    },
                 )
             }
             NttCommand::Plot { json, png } => ntt_plot::from_json_file(&json, &png),

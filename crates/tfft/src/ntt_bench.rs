@@ -215,7 +215,7 @@ pub fn run(
     plot: Option<&Path>,
     reps: usize,
     single: Option<(String, u32, usize, String)>,
-    cluster: Option<usize>,
+    options: NttPlanOptions,
 ) -> Result<ExitCode, Error> {
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
@@ -254,8 +254,8 @@ pub fn run(
         bar.set_message(format!("{} 2^{} x{}", r.field, r.log_n, r.batch));
         let s = seed.wrapping_add(i as u64);
         let row = match r.word {
-            4 => bench_row::<u32>(&gpu, r, reps, s, cluster),
-            _ => bench_row::<u64>(&gpu, r, reps, s, cluster),
+            4 => bench_row::<u32>(&gpu, r, reps, s, &options),
+            _ => bench_row::<u64>(&gpu, r, reps, s, &options),
         };
         match row {
             Ok(mut row) => {
@@ -424,14 +424,14 @@ fn transform0_exact<W: NttWord>(
         .all(|(i, &w)| all[i * stride].into() == w))
 }
 
-/// One row; `cluster`: the timed plan's `NttPlanOptions::cluster_blocks` (the planner's choice
-/// where `None`).
+/// One row; `options`: the timed plan's (its cluster size, or the planner's choice where
+/// `None`, and its launches), which the compared plans share but for what they compare.
 fn bench_row<W: NttWord>(
     gpu: &Gpu,
     r: &Row,
     reps: usize,
     seed: u64,
-    cluster: Option<usize>,
+    options: &NttPlanOptions,
 ) -> Result<NttBenchRow, Error> {
     let batch = NttBatch::limbs(&r.moduli, 1 << r.log_n, r.kind)?
         .with_orders(r.orders.0, r.orders.1)
@@ -439,13 +439,15 @@ fn bench_row<W: NttWord>(
         .interleaved(r.interleaved);
     let dir = Direction::Forward;
     let plan_with = |options: NttPlanOptions| gpu.plan_ntt_with::<W>(&batch, &options);
-    let plan = plan_with(NttPlanOptions {
-        cluster_blocks: cluster,
+    let plan = plan_with(*options)?;
+    // The comparisons keep the timed plan's launches; each changes one choice of the default.
+    let launches = NttPlanOptions {
+        dependent_launch: options.dependent_launch,
         ..Default::default()
-    })?;
+    };
     let baseline = plan_with(NttPlanOptions {
         block_synchronous: true,
-        ..Default::default()
+        ..launches
     })?;
     let x: Vec<W> = ntt_data(&batch, seed, false);
     let n = batch.n();
@@ -477,7 +479,7 @@ fn bench_row<W: NttWord>(
     if other_choice.apply(plan.schedule(dir).clone()) != *plan.schedule(dir) {
         let shuffled = plan_with(NttPlanOptions {
             warp_shuffles: other_choice,
-            ..Default::default()
+            ..launches
         })?;
         shuffles_exact = Some(transform0_exact(
             gpu, &shuffled, dir, &x, &mut data, stride, &want,
@@ -490,7 +492,7 @@ fn bench_row<W: NttWord>(
     if cluster > 1 {
         let unfused = plan_with(NttPlanOptions {
             cluster_blocks: Some(0),
-            ..Default::default()
+            ..launches
         })?;
         unfused_exact = Some(transform0_exact(
             gpu, &unfused, dir, &x, &mut data, stride, &want,

@@ -3,6 +3,7 @@
 
 pub mod buffer;
 pub mod cufft_baseline;
+pub(crate) mod launch;
 pub mod libraries;
 pub mod module_cache;
 pub mod ntt_plan;

@@ -2,22 +2,21 @@
 //! pass's compiled kernel and constant tables, the moduli and the plan's scratch.
 
 use super::buffer::DeviceBuffer;
+use super::launch::KernelArgs;
 use super::module_cache::ModuleOrigin;
 use super::plan::RawBuffer;
 use super::runtime::Gpu;
 use crate::element::DeviceData;
 use crate::error::{Error, Result};
 use crate::kernels::ntt_source::NttKernelSource;
-use crate::ntt::cluster_fusion::{fuse_on_cluster, planned_cluster};
+use crate::ntt::cluster_fusion::{fuse_on_cluster, planned_fusion};
 use crate::ntt::schedule::{plan_ntt_schedule_with, NttSchedule, NttScheduleOptions};
 use crate::ntt::tables::{device_pairs, TableLayout};
 use crate::ntt::NttBatch;
 use crate::plan::schedule::Buffer;
 use crate::plan::Direction;
 use cudarc::driver::sys::CUfunction_attribute;
-use cudarc::driver::{
-    CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg,
-};
+use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig};
 use std::sync::Arc;
 
 mod sealed {
@@ -78,6 +77,10 @@ pub struct NttPlanOptions {
     /// of `c` blocks where the schedule fuses on them. The block-synchronous baseline never
     /// fuses.
     pub cluster_blocks: Option<usize>,
+    /// Launch each pass as a programmatic dependent launch (sm_90), as
+    /// [`crate::Tuning::dependent_launch`] does for FFT plans: `None` or `Some(true)` on where
+    /// the device has it, `Some(false)` plain launches. Same results either way.
+    pub dependent_launch: Option<bool>,
 }
 
 /// Where an NTT plan uses warp-shuffle butterflies (seed 000's warp-shuffle-XOR exchanges).
@@ -263,6 +266,8 @@ pub struct GpuNttPlan<W: NttWord> {
     scratch: Option<CudaSlice<u8>>,
     stream: Arc<CudaStream>,
     origin: ModuleOrigin,
+    /// Passes launch as programmatic dependent launches.
+    dependent_launch: bool,
 }
 
 impl Gpu {
@@ -348,6 +353,8 @@ impl Gpu {
             scratch,
             stream: self.stream().clone(),
             origin,
+            dependent_launch: options.dependent_launch.unwrap_or(true)
+                && self.info().compute_capability >= (9, 0),
         })
     }
 
@@ -434,15 +441,12 @@ impl Gpu {
             return Ok(options.warp_shuffles.apply(s).block_synchronous());
         }
         let clusters = self.info().cluster_launch && self.info().compute_capability >= (9, 0);
-        let blocks = match options.cluster_blocks {
-            _ if !clusters => 0,
-            None => planned_cluster(&s),
-            Some(c) => c,
+        let fused = match options.cluster_blocks {
+            _ if !clusters => None,
+            None => planned_fusion(&s),
+            Some(c) => fuse_on_cluster(&s, c),
         };
-        let s = match fuse_on_cluster(&s, blocks) {
-            Some(fused) if blocks > 1 => fused,
-            _ => s,
-        };
+        let s = fused.unwrap_or(s);
         Ok(options.warp_shuffles.apply(s))
     }
 
@@ -838,7 +842,7 @@ impl<W: NttWord> GpuNttPlan<W> {
                 shared_mem_bytes: pass.shared_bytes,
             };
             let tables = pass.tables.device_address(stream);
-            let mut args = stream.launch_builder(&pass.function);
+            let mut args = KernelArgs::new();
             args.arg(&from).arg(&to).arg(&tables);
             let second_tables;
             if let Some((t, geometry)) = &pass.second {
@@ -854,7 +858,7 @@ impl<W: NttWord> GpuNttPlan<W> {
             // plan's type, each holding the batch; the pass's tables (a fused kernel: both
             // passes') and the moduli; the geometry (both) by value). A pass addresses only
             // elements of the batch, whose buffers were checked to hold exactly `len` words.
-            unsafe { args.launch(cfg) }?;
+            unsafe { args.launch(stream, &pass.function, cfg, self.dependent_launch) }?;
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! and the plan's scratch memory.
 
 use super::buffer::DeviceBuffer;
+use super::launch::KernelArgs;
 use super::module_cache::ModuleOrigin;
 use super::runtime::Gpu;
 use crate::element::Element;
@@ -12,9 +13,7 @@ use crate::plan::strided_pass::{StridedPass, MAX_ITEM_DIMS};
 use crate::plan::twiddles::stage_twiddles;
 use crate::plan::{plan_c2c_schedule, Direction, PlanOptions, Precision, Recipe, Shape};
 use cudarc::driver::sys::CUfunction_attribute;
-use cudarc::driver::{
-    CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig, PushKernelArg,
-};
+use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig};
 use half::f16;
 use num_complex::Complex;
 use std::sync::Arc;
@@ -112,6 +111,8 @@ pub struct GpuPlan {
     /// The stream the passes are queued on (the handle's stream unless the caller sets one).
     stream: Arc<CudaStream>,
     creation: PlanCreation,
+    /// Passes launch as programmatic dependent launches ([`crate::Tuning::dependent_launch`]).
+    dependent_launch: bool,
 }
 
 /// One pass on the device: its kernels, twiddle tables and launch shape.
@@ -431,6 +432,8 @@ impl Gpu {
                 ms: start.elapsed().as_secs_f64() * 1e3,
                 origin,
             },
+            dependent_launch: options.tuning.dependent_launch.unwrap_or(true)
+                && self.info().compute_capability >= (9, 0),
         })
     }
 
@@ -1078,7 +1081,7 @@ impl GpuPlan {
             shared_mem_bytes: pass.shared_bytes,
         };
         let tw = pass.twiddles.device_address(stream);
-        let mut args = stream.launch_builder(func);
+        let mut args = KernelArgs::new();
         args.arg(&src).arg(&dst).arg(&tw);
         let batch;
         let pass_tw;
@@ -1120,7 +1123,7 @@ impl GpuPlan {
         // or the four-step table and the pass geometry). The caller's buffers were checked to
         // hold the layout's extent, and a pass addresses only elements of its layout (or dense
         // intermediates in a dense output or in scratch); the launch shape is the pass's.
-        unsafe { args.launch(cfg) }?;
+        unsafe { args.launch(stream, func, cfg, self.dependent_launch) }?;
         Ok(())
     }
 }

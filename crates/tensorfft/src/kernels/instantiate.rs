@@ -17,6 +17,7 @@ const STOCKHAM_PAIRED_HALF: &str = include_str!("cuda/stockham_paired_half.cuh")
 const STRIDED_PASS: &str = include_str!("cuda/strided_pass.cuh");
 const STRIDED_PAIRED_HALF: &str = include_str!("cuda/strided_paired_half.cuh");
 const CLUSTER_MEMORY: &str = include_str!("cuda/cluster_memory.cuh");
+const DEPENDENT_LAUNCH: &str = include_str!("cuda/dependent_launch.cuh");
 const CLUSTER_PASS: &str = include_str!("cuda/cluster_pass.cuh");
 const WARP_SHUFFLE_FFT: &str = include_str!("cuda/warp_shuffle_fft.cuh");
 const TENSOR_PAIR_FFT: &str = include_str!("cuda/tensor_pair_fft.cuh");
@@ -83,6 +84,7 @@ impl KernelSource {
                 r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
     unsigned long long batch) {{
+    overlap_next_launch_then_wait();
     {call}(in, out, twiddles, batch);
 }}
 "#,
@@ -125,6 +127,7 @@ impl KernelSource {
                     r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const unsigned* in, unsigned* out, const float* twiddles,
     const double* pass_twiddles, const PassGeometry geo) {{
+    overlap_next_launch_then_wait();
     StridedPairedHalf<Cfg_{name}>::run<{radices}>(in, out, twiddles, pass_twiddles, geo);
 }}
 "#,
@@ -137,6 +140,7 @@ impl KernelSource {
                 r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles,
     const double* pass_twiddles, const PassGeometry geo) {{
+    overlap_next_launch_then_wait();
     StridedPass<Cfg_{name}>::run<{radices}>(in, out, twiddles, pass_twiddles, geo);
 }}
 "#,
@@ -183,6 +187,7 @@ impl KernelSource {
     const {store}::Bits* in, {store}::Bits* out, const {store}::Real* twiddles_a,
     const {store}::Real* twiddles_b, const double* pass_twiddles_a,
     const double* pass_twiddles_b, const PassGeometry geo_a, const PassGeometry geo_b) {{
+    overlap_next_launch_then_wait();
     ClusterPass<Cfg_{a}, Cfg_{b}>::run(Radices<{ra}>(), Radices<{rb}>(), in, out, twiddles_a, twiddles_b,
                                        pass_twiddles_a, pass_twiddles_b, geo_a, geo_b);
 }}
@@ -217,6 +222,7 @@ impl KernelSource {
 fn prelude() -> String {
     let mut source = String::new();
     for part in [
+        DEPENDENT_LAUNCH,
         COMPLEX,
         PRECISION,
         HALF2_ARITHMETIC,

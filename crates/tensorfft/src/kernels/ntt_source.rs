@@ -9,6 +9,7 @@ const NTT_ARITHMETIC: &str = include_str!("cuda/ntt_arithmetic.cuh");
 const NTT_PASS: &str = include_str!("cuda/ntt_pass.cuh");
 const CLUSTER_MEMORY: &str = include_str!("cuda/cluster_memory.cuh");
 const NTT_CLUSTER: &str = include_str!("cuda/ntt_cluster.cuh");
+const DEPENDENT_LAUNCH: &str = include_str!("cuda/dependent_launch.cuh");
 
 /// CUDA C++ source of one NTT pass kernel and its entry point.
 ///
@@ -68,13 +69,14 @@ impl NttKernelSource {
     pub fn instantiate(arithmetic: NttArithmetic, pass: &NttPass, weight: u8) -> Self {
         let cfg = PassConfig::new(arithmetic, pass, weight, false);
         let entry = cfg.entry.clone();
-        let mut source = sources(&[NTT_ARITHMETIC, NTT_PASS]);
+        let mut source = sources(&[DEPENDENT_LAUNCH, NTT_ARITHMETIC, NTT_PASS]);
         source.push_str(&cfg.definition(&format!("Cfg_{entry}")));
         let arith = cfg.arith;
         source.push_str(&format!(
             r#"extern "C" __global__ void __launch_bounds__({bounds}) {entry}(
     const {arith}::Word* in, {arith}::Word* out, const {arith}::Word* tables,
     const {arith}::Word* moduli, NttGeometry geometry) {{
+    overlap_next_launch_then_wait();
     NttPass<Cfg_{entry}>::run(in, out, tables, moduli, geometry);
 }}
 "#,
@@ -117,7 +119,13 @@ impl NttKernelSource {
         let second = PassConfig::new(arithmetic, &schedule.passes[1], weight(1), true);
         let cluster = schedule.cluster;
         let entry = format!("ntt_cluster{cluster}__{}__{}", first.entry, second.entry);
-        let mut source = sources(&[NTT_ARITHMETIC, NTT_PASS, CLUSTER_MEMORY, NTT_CLUSTER]);
+        let mut source = sources(&[
+            DEPENDENT_LAUNCH,
+            NTT_ARITHMETIC,
+            NTT_PASS,
+            CLUSTER_MEMORY,
+            NTT_CLUSTER,
+        ]);
         source.push_str(&first.definition(&format!("Cfg0_{entry}")));
         source.push_str(&second.definition(&format!("Cfg1_{entry}")));
         let threads = schedule.passes[0].threads();
@@ -133,6 +141,7 @@ impl NttKernelSource {
     const {arith}::Word* in, {arith}::Word* out, const {arith}::Word* tables0,
     const {arith}::Word* tables1, const {arith}::Word* moduli, NttGeometry geometry0,
     NttGeometry geometry1) {{
+    overlap_next_launch_then_wait();
     NttClusterPasses<Cfg0_{entry}, Cfg1_{entry}, {cluster}, {offset}>::run(
         in, out, tables0, tables1, moduli, geometry0, geometry1);
 }}

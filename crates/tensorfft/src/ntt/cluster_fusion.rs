@@ -28,10 +28,11 @@ fn fused_values(word_bytes: usize) -> usize {
 }
 
 /// `schedule` with its two passes fused on clusters of `blocks` blocks, where that can be done:
-/// transforms at distance `n` (not interleaved), `blocks` a power of two from 2 to [`MAX_CLUSTER_BLOCKS`] dividing both
-/// pass lengths, 32 … 1024 threads (whole warps), the second pass's items of block `r` reading
-/// exactly words `r · n / blocks …` of the transform (its items counted by input position:
-/// bit-reversed rows in order of their rows), and the shared memory within
+/// transforms at distance `n` (not interleaved), `blocks` a power of two from 2 to
+/// [`MAX_CLUSTER_BLOCKS`] dividing both pass lengths, 32 … 1024 threads (whole warps), the
+/// second pass's items of block `r` reading exactly words `r · n / blocks …` of the transform
+/// (its items counted by input position: bit-reversed rows in order of their rows), and the
+/// shared memory within
 /// [`MAX_FUSED_SHARED_BYTES`]. Else `None`. Direct passes (natural local input, bit-reversed
 /// local output) and staged ones (through shared memory both ways: natural outputs,
 /// bit-reversed inputs) both fuse; bit-reversed → natural does not (its second pass's items
@@ -131,26 +132,34 @@ pub fn fuse_on_cluster(schedule: &NttSchedule, blocks: usize) -> Option<NttSched
 /// assert_eq!((plan(13, Order::Natural), plan(14, Order::Natural)), (4, 0));
 /// ```
 pub fn planned_cluster(schedule: &NttSchedule) -> usize {
+    planned_fusion(schedule).map_or(0, |fused| fused.cluster)
+}
+
+/// The schedule the planner runs instead of `schedule`: its two passes fused on the cluster of
+/// [`planned_cluster`] blocks, or `None` where the planner keeps the passes apart.
+///
+/// ```
+/// use tensorfft::ntt::cluster_fusion::planned_fusion;
+/// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 14, NttKind::Cyclic).unwrap());
+/// let fused = planned_fusion(&plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap());
+/// assert_eq!(fused.map(|f| (f.cluster, f.passes.len())), Some((8, 2)));
+/// ```
+pub fn planned_fusion(schedule: &NttSchedule) -> Option<NttSchedule> {
     let word_bytes = schedule.arithmetic.word_bytes();
     let n = schedule.batch.n();
-    let (first_direct, second_direct) = match schedule.passes.as_slice() {
-        [a, b] => (a.direct(), b.direct()),
-        _ => return 0,
-    };
-    let longest = match (first_direct, second_direct, word_bytes) {
-        (true, true, 4) => 1 << 15,
-        (true, _, _) => 1 << 13,
-        _ => return 0,
+    let longest = match schedule.passes.as_slice() {
+        [a, b] => match (a.direct(), b.direct(), word_bytes) {
+            (true, true, 4) => 1 << 15,
+            (true, _, _) => 1 << 13,
+            _ => return None,
+        },
+        _ => return None,
     };
     if n > longest {
-        return 0;
+        return None;
     }
-    let blocks = (n / (fused_values(word_bytes) * 128)).clamp(2, 8);
-    if fuse_on_cluster(schedule, blocks).is_some() {
-        blocks
-    } else {
-        0
-    }
+    fuse_on_cluster(schedule, (n / (fused_values(word_bytes) * 128)).clamp(2, 8))
 }
 
 /// Byte offset of the chunk of the transform in a fused kernel's shared memory: after the

@@ -422,6 +422,13 @@ pub struct Tuning {
     /// block, where it measured faster than two passes (f32 2^15 … 2^16, f16 2^16, f64 2^14;
     /// f16 2^15 is one single-pass kernel).
     pub cluster_blocks: Option<usize>,
+    /// Launch each pass as a programmatic dependent launch (sm_90; `cuLaunchKernelEx` with
+    /// programmatic stream serialization): the next pass's blocks are scheduled while this
+    /// pass's last blocks run, and wait for it on the device before they touch memory
+    /// (`kernels/cuda/dependent_launch.cuh`), so the launch latency between passes, and
+    /// between the plan and the kernel before it on the stream, overlaps the previous kernel.
+    /// Same results either way. Default: on (sm_90 and newer; ignored before).
+    pub dependent_launch: Option<bool>,
 }
 
 impl Tuning {

@@ -23,7 +23,6 @@
 template <class Word, int LOG_CHUNK>
 struct ClusterSink {
     static constexpr bool GLOBAL = false;
-    Word* out;       // unused (device memory is not written)
     unsigned chunk;  // shared address of the chunk (the same in every block)
     u64 origin;
     // Every block of the cluster is running (the wait of the kernel's first, relaxed arrival)
@@ -58,7 +57,7 @@ struct NttClusterPasses {
         Word* chunk = reinterpret_cast<Word*>(smem_raw + CHUNK_OFFSET);
         cluster_arrive_relaxed();
         const u64 origin = (u64)cluster_index() * N;
-        const ClusterSink<Word, LOG_CHUNK> sink{nullptr, shared_address(chunk), origin};
+        const ClusterSink<Word, LOG_CHUNK> sink{shared_address(chunk), origin};
         P0::run_to(in, 0, sink, tables0, moduli, g0);
         cluster_arrive();  // step 2: this block's stores into the cluster are done
         cluster_wait();    // and everyone's have landed

@@ -57,14 +57,20 @@ __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
 
 
 // Where a pass's outputs go by default: device memory at `out` (ntt_cluster.cuh has the other
-// sink: the shared memory of the blocks of a cluster).
+// sink, the shared memory of the blocks of a cluster, with `put(index, word)` instead of `out`).
 template <class Word>
 struct GlobalSink {
     static constexpr bool GLOBAL = true;
     Word* out;
     __device__ __forceinline__ void ready() const {}
-    __device__ __forceinline__ void put(u64, Word) const {}
 };
+
+// The device memory a sink writes, or null for a sink that stores elsewhere.
+template <class Word, class Sink>
+__device__ __forceinline__ Word* sink_memory(const Sink& sink) {
+    if constexpr (Sink::GLOBAL) return sink.out;
+    else return nullptr;
+}
 
 template <class Cfg>
 struct NttPass {
@@ -502,7 +508,7 @@ struct NttPass {
         sink.ready();
         if (!live) return;
         // Position i = base + j D holds frequency k = bitrev(i) = bitrev(base) | bitrev(j D).
-        Word* __restrict__ const out = sink.out;
+        Word* __restrict__ const out = sink_memory<Word>(sink);
         Word* const dst0 = Sink::GLOBAL ? out + it.base_out[item] + (u64)RL::base(t, 0) * sample_out(0) : nullptr;
         // Slot twiddles (ntt/tables.rs): w^(m k) = w^(m k_t) w^(m k_j), k = k_t | k_j, from a
         // table [t][m] (one load per thread) and a table [j][m] (one per value; the items of a
