@@ -406,3 +406,31 @@ fn every_instantiation_compiles_for_sm90() {
         failures.join("\n")
     );
 }
+
+/// Every kernel is launched as a programmatic dependent launch on sm_90 (`gpu/launch.rs`): it may
+/// start while the kernel before it on the stream still runs. That is safe only because each
+/// entry point's first statement waits for that kernel (`dependent_launch.cuh`); no NVRTC needed.
+#[test]
+fn every_entry_point_first_waits_for_the_previous_kernel() {
+    let recipes = all_recipes();
+    let kernels = recipes
+        .iter()
+        .map(KernelSource::single_pass)
+        .chain(all_strided_kernels())
+        .chain(all_ntt_kernels());
+    let mut checked = 0;
+    for k in kernels {
+        let entries = k.source.matches("__global__").count();
+        let waiting = k
+            .source
+            .matches(") {\n    overlap_next_launch_then_wait();\n")
+            .count();
+        assert!(
+            entries > 0 && waiting == entries,
+            "{}: {entries} entry points, {waiting} of them wait first",
+            k.stem
+        );
+        checked += 1;
+    }
+    assert!(checked > 1000, "only {checked} kernels enumerated");
+}
