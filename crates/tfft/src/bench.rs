@@ -69,6 +69,10 @@ pub struct BenchRow {
     pub plan_origin: String,
     pub recipe: String,
     pub variants: Vec<VariantRow>,
+    /// Whether the timed plan launched its passes as programmatic dependent launches (absent,
+    /// so false, in reports before they existed).
+    #[serde(default)]
+    pub dependent_launch: bool,
 }
 
 impl BenchRow {
@@ -148,6 +152,7 @@ enum Outcome {
     Skipped(String),
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     suite: Suite,
     case: &CaseArgs,
@@ -179,9 +184,15 @@ pub fn run(
             .collect(),
     };
     println!(
-        "tfft bench on {} ({} rows, {reps} timed runs each, seed {seed})",
+        "tfft bench on {} ({} rows, {reps} timed runs each, seed {seed}; {} launches)",
         gpu.info().name,
-        rows_to_run.len()
+        rows_to_run.len(),
+        if options.tuning.dependent_launch == Some(false) || gpu.info().compute_capability < (9, 0)
+        {
+            "plain"
+        } else {
+            "dependent"
+        }
     );
     let bar = crate::progress::bar(rows_to_run.len());
     let mut rows = Vec::new();
@@ -485,6 +496,7 @@ fn bench_row<T: Element>(
         plan_origin: format!("{:?}", plan.creation().origin).to_lowercase(),
         recipe: plan_text(&plan),
         variants: variant_rows,
+        dependent_launch: plan.dependent_launch(),
     })))
 }
 

@@ -80,6 +80,10 @@ pub struct NttBenchRow {
     /// Whether that plan's transform 0 equals the CPU transform too.
     #[serde(default)]
     pub unfused_exact: Option<bool>,
+    /// Whether the timed plans launched their passes as programmatic dependent launches
+    /// (absent, so false, in reports before they existed).
+    #[serde(default)]
+    pub dependent_launch: bool,
 }
 
 #[derive(Serialize)]
@@ -242,9 +246,14 @@ pub fn run(
         None => rows(quick),
     };
     println!(
-        "tfft ntt bench on {} ({} rows, {reps} timed runs each, seed {seed})",
+        "tfft ntt bench on {} ({} rows, {reps} timed runs each, seed {seed}; {} launches)",
         gpu.info().name,
-        rows_to_run.len()
+        rows_to_run.len(),
+        if options.dependent_launch == Some(false) || gpu.info().compute_capability < (9, 0) {
+            "plain"
+        } else {
+            "dependent"
+        }
     );
     println!("{}", header());
     let bar = crate::progress::bar(rows_to_run.len());
@@ -547,5 +556,6 @@ fn bench_row<W: NttWord>(
         cluster,
         unfused_ms,
         unfused_exact,
+        dependent_launch: plan.dependent_launch(),
     })
 }

@@ -605,6 +605,19 @@ impl<W: NttWord> GpuNttPlan<W> {
         self.len() == 0
     }
 
+    /// Whether the passes launch as programmatic dependent launches
+    /// ([`NttPlanOptions::dependent_launch`]; on by default on sm_90 and newer).
+    ///
+    /// ```no_run
+    /// # use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plan = gpu.plan_ntt::<u32>(&NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 16, NttKind::Cyclic).unwrap())).unwrap();
+    /// assert_eq!(plan.dependent_launch(), gpu.info().compute_capability >= (9, 0));
+    /// ```
+    pub fn dependent_launch(&self) -> bool {
+        self.dependent_launch
+    }
+
     /// Bytes of scratch the plan holds (zero when every pass runs in place: natural →
     /// bit-reversed and bit-reversed → natural orders).
     ///

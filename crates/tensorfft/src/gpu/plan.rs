@@ -507,6 +507,18 @@ impl GpuPlan {
         self.schedule.passes[0].kernel.recipe()
     }
 
+    /// Whether the passes launch as programmatic dependent launches
+    /// ([`crate::Tuning::dependent_launch`]; on by default on sm_90 and newer).
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plan = gpu.plan_c2c(&tensorfft::Shape::new([1 << 20]), tensorfft::Precision::F32).unwrap();
+    /// assert_eq!(plan.dependent_launch(), gpu.info().compute_capability >= (9, 0));
+    /// ```
+    pub fn dependent_launch(&self) -> bool {
+        self.dependent_launch
+    }
+
     /// Bytes of scratch memory the plan's executions use (zero for dense plans whose passes all
     /// run in place, such as one pass per axis; up to two batch-sized buffers otherwise): held by
     /// the plan, or supplied by the caller when the plan was created with

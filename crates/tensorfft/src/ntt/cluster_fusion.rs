@@ -140,8 +140,9 @@ pub fn planned_cluster(schedule: &NttSchedule) -> usize {
 ///
 /// ```
 /// use tensorfft::ntt::cluster_fusion::planned_fusion;
-/// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
-/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 14, NttKind::Cyclic).unwrap());
+/// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 14, NttKind::Cyclic).unwrap())
+///     .with_orders(Order::Natural, Order::BitReversed);
 /// let fused = planned_fusion(&plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap());
 /// assert_eq!(fused.map(|f| (f.cluster, f.passes.len())), Some((8, 2)));
 /// ```
