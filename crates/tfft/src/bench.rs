@@ -191,11 +191,10 @@ pub fn run(
         "tfft bench on {} ({} rows, {reps} timed runs each, seed {seed}; {} launches)",
         gpu.info().name,
         rows_to_run.len(),
-        if options.tuning.dependent_launch == Some(false) || gpu.info().compute_capability < (9, 0)
-        {
-            "plain"
-        } else {
+        if gpu.dependent_launch(options.tuning.dependent_launch) {
             "dependent"
+        } else {
+            "plain"
         }
     );
     let bar = crate::progress::bar(rows_to_run.len());

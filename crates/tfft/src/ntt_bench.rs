@@ -249,10 +249,10 @@ pub fn run(
         "tfft ntt bench on {} ({} rows, {reps} timed runs each, seed {seed}; {} launches)",
         gpu.info().name,
         rows_to_run.len(),
-        if options.dependent_launch == Some(false) || gpu.info().compute_capability < (9, 0) {
-            "plain"
-        } else {
+        if gpu.dependent_launch(options.dependent_launch) {
             "dependent"
+        } else {
+            "plain"
         }
     );
     println!("{}", header());

@@ -353,8 +353,7 @@ impl Gpu {
             scratch,
             stream: self.stream().clone(),
             origin,
-            dependent_launch: options.dependent_launch.unwrap_or(true)
-                && self.info().compute_capability >= (9, 0),
+            dependent_launch: self.dependent_launch(options.dependent_launch),
         })
     }
 

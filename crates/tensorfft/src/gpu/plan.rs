@@ -432,8 +432,7 @@ impl Gpu {
                 ms: start.elapsed().as_secs_f64() * 1e3,
                 origin,
             },
-            dependent_launch: options.tuning.dependent_launch.unwrap_or(true)
-                && self.info().compute_capability >= (9, 0),
+            dependent_launch: self.dependent_launch(options.tuning.dependent_launch),
         })
     }
 

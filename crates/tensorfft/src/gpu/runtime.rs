@@ -142,6 +142,19 @@ impl Gpu {
         &self.inner.info
     }
 
+    /// Whether plans on this device launch their passes as programmatic dependent launches
+    /// when asked for `requested` (`Tuning::dependent_launch`, `NttPlanOptions::dependent_launch`):
+    /// on by default, and only where the device has them (sm_90 and newer).
+    ///
+    /// ```no_run
+    /// let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// assert!(!gpu.dependent_launch(Some(false)));
+    /// assert_eq!(gpu.dependent_launch(None), gpu.info().compute_capability >= (9, 0));
+    /// ```
+    pub fn dependent_launch(&self, requested: Option<bool>) -> bool {
+        requested.unwrap_or(true) && self.info().compute_capability >= (9, 0)
+    }
+
     /// The NVRTC target, e.g. `sm_90`.
     ///
     /// ```no_run
