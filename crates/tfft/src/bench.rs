@@ -25,8 +25,9 @@ use tensorfft::{
 const ELEMENTS: usize = 1 << 27;
 /// Warm-up before each measurement: at least this many calls ...
 const WARMUP: usize = 3;
-/// ... and at least this long (host time, the queue drained every few calls), so the clocks
-/// have ramped up before short transforms are timed (triton's `do_bench` warms up for 25 ms).
+/// ... and at least this long (host time, the queue drained every few calls), as METHOD.md
+/// asks (triton's `do_bench` warms up for 25 ms). It did not narrow the spread of ~10 µs rows
+/// between processes (bench/NOTES.md step 86): that spread is not a clock ramp.
 const WARMUP_MS: f64 = 25.0;
 /// log2 of the 1D lengths of the cuFFT anchors (`cufft-h200.json`), powers of two up to 2^26.
 const ANCHOR_1D: [u32; 13] = [4, 6, 8, 10, 12, 13, 14, 16, 18, 20, 22, 24, 26];
@@ -191,11 +192,7 @@ pub fn run(
         "tfft bench on {} ({} rows, {reps} timed runs each, seed {seed}; {} launches)",
         gpu.info().name,
         rows_to_run.len(),
-        if gpu.dependent_launch(options.tuning.dependent_launch) {
-            "dependent"
-        } else {
-            "plain"
-        }
+        launch_mode(&gpu, options.tuning.dependent_launch)
     );
     let bar = crate::progress::bar(rows_to_run.len());
     let mut rows = Vec::new();
@@ -316,6 +313,15 @@ fn row_line(r: &BenchRow) -> String {
         opt(r.speedup_vs_cufft, 5, 2),
         r.plan_ms
     )
+}
+
+/// How plans on `gpu` launch their passes when asked for `requested`, for report headers.
+pub(crate) fn launch_mode(gpu: &Gpu, requested: Option<bool>) -> &'static str {
+    if gpu.dependent_launch(requested) {
+        "dependent"
+    } else {
+        "plain"
+    }
 }
 
 /// Median, min and max of `reps` event-timed runs of `f`, after warm-up.

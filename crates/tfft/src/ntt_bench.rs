@@ -249,11 +249,7 @@ pub fn run(
         "tfft ntt bench on {} ({} rows, {reps} timed runs each, seed {seed}; {} launches)",
         gpu.info().name,
         rows_to_run.len(),
-        if gpu.dependent_launch(options.dependent_launch) {
-            "dependent"
-        } else {
-            "plain"
-        }
+        crate::bench::launch_mode(&gpu, options.dependent_launch)
     );
     println!("{}", header());
     let bar = crate::progress::bar(rows_to_run.len());
