@@ -46,12 +46,13 @@ def test_planner_errors_are_typed_without_a_gpu():
     with pytest.raises(ValueError):
         _tensorfft.plan_schedule([64], batch=0)
     assert "bf16" in _tensorfft.plan_schedule([1 << 20], precision="bf16").lower()
-    # F32Split: one tensor-core pass of 256 to 16384 along a single axis.
+    # F32Split: a tensor-core pass of 256 to 16384 along a single axis; every other shape too,
+    # with strided passes of 512 and more on the tensor cores and shorter axes in f32.
     assert "f32split" in _tensorfft.plan_schedule([4096], batch=3, precision="f32split").lower()
     assert "tensor_pair=true" in _tensorfft.plan_schedule([256], precision="f32split")
-    for shape in ([128], [1 << 15], [64, 4096]):
-        with pytest.raises(NotImplementedError, match="F32Split"):
-            _tensorfft.plan_schedule(shape, precision="f32split")
+    assert "tensor-cores" in _tensorfft.plan_schedule([1 << 15], precision="f32split")
+    assert "tensor-cores" in _tensorfft.plan_schedule([1024, 64], precision="f32split")
+    assert "c2c f32 N=128" in _tensorfft.plan_schedule([128], precision="f32split")
     with pytest.raises(ValueError, match="f32split"):
         tf.Plan((4096,), "complex128", precision="f32split")
     # F16 on the tensor cores (opt-in): 256 … 1024 in one warp, 2048 … 16384 the stage pair

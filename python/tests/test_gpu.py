@@ -188,6 +188,15 @@ def test_plan_f32split():
         theirs = rel_err(torch.fft.fft(x), ref)
         assert ours < 2 * theirs, (n, ours, theirs)
         assert rel_err(plan.inverse(plan.forward(x)), x) < 1e-6  # backward: the inverse has 1/n
+    # Multi-pass shapes: strided passes of 512 and more on the tensor cores, the rest in f32.
+    for shape in ((1 << 15,), (1 << 20,), (1024, 64), (64, 64)):
+        plan = tf.Plan(shape, torch.complex64, batch=2, precision="f32split")
+        x = rand((2, *shape), torch.complex64, seed=12)
+        dims = tuple(range(1, len(shape) + 1))
+        ref = torch.fft.fftn(x.to(torch.complex128), dim=dims)
+        ours = rel_err(plan.forward(x), ref)
+        theirs = rel_err(torch.fft.fftn(x, dim=dims), ref)
+        assert ours < 2 * theirs, (shape, ours, theirs)
 
 
 def test_plan_tensor_cores():

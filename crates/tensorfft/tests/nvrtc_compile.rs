@@ -196,6 +196,50 @@ fn all_strided_kernels() -> Vec<KernelSource> {
             }
         }
     }
+    // Strided passes with tensor-core stages: F16 (opt-in) and F32Split, every shape above with
+    // the dense layout and the strided ones, unnormalized, 1/N, and unitary.
+    for (p, tuning) in [
+        (
+            Precision::F16,
+            Tuning {
+                tensor_cores: Some(true),
+                ..Default::default()
+            },
+        ),
+        (Precision::F32Split, Tuning::default()),
+    ] {
+        for (dims, layout) in shapes
+            .iter()
+            .flat_map(|d| layouts.iter().map(move |l| (d, *l)))
+        {
+            if !layout.is_dense() && dims.iter().product::<usize>() > 1 << 20 {
+                continue;
+            }
+            for normalization in [
+                Normalization::None,
+                Normalization::InverseByN,
+                Normalization::Ortho,
+            ] {
+                let opts = PlanOptions {
+                    normalization,
+                    layout,
+                    tuning,
+                    ..Default::default()
+                };
+                let batch = if layout.is_dense() { 1 } else { 4 };
+                let s = plan_c2c_schedule(&Shape::from_dims(dims).batch(batch), p, &opts)
+                    .unwrap_or_else(|e| panic!("{dims:?} {p:?}: {e}"));
+                for pass in &s.passes {
+                    let k = match &pass.kernel {
+                        PassKernel::Strided(sp) => KernelSource::strided_pass(sp),
+                        PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
+                        PassKernel::SinglePass { .. } => continue,
+                    };
+                    push_family(&mut out, k);
+                }
+            }
+        }
+    }
     // Strided passes with derived twiddles (opt-in).
     for p in [Precision::F16, Precision::F32, Precision::F64] {
         for n in [1usize << 16, 1 << 20, 1 << 24] {

@@ -157,6 +157,15 @@ enum Outcome {
     Skipped(String),
 }
 
+/// How the timed plans run, beside their defaults.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timed {
+    /// Passes launched plainly, each after the previous kernel completes.
+    pub plain_launches: bool,
+    /// F16 on the tensor cores (`Tuning::tensor_cores`).
+    pub tensor_cores: bool,
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     suite: Suite,
@@ -166,13 +175,14 @@ pub fn run(
     variants: Option<&str>,
     reps: usize,
     only: &[Precision],
-    plain_launches: bool,
+    timed: Timed,
 ) -> Result<ExitCode, tensorfft::Error> {
     let gpu = Gpu::new(0)?;
     // The timed plans' options: the defaults, or plain launches (no programmatic dependent
-    // launch between passes) for comparison.
+    // launch between passes) for comparison, and F16 on the tensor cores.
     let options = PlanOptions::tuned(Tuning {
-        dependent_launch: plain_launches.then_some(false),
+        dependent_launch: timed.plain_launches.then_some(false),
+        tensor_cores: timed.tensor_cores.then_some(true),
         ..Tuning::default()
     });
     let seed = fresh_seed();
@@ -189,10 +199,15 @@ pub fn run(
             .collect(),
     };
     println!(
-        "tfft bench on {} ({} rows, {reps} timed runs each, seed {seed}; {} launches)",
+        "tfft bench on {} ({} rows, {reps} timed runs each, seed {seed}; {} launches{})",
         gpu.info().name,
         rows_to_run.len(),
-        launch_mode(&gpu, options.tuning.dependent_launch)
+        launch_mode(&gpu, options.tuning.dependent_launch),
+        if timed.tensor_cores {
+            "; F16 on the tensor cores"
+        } else {
+            ""
+        }
     );
     let bar = crate::progress::bar(rows_to_run.len());
     let mut rows = Vec::new();

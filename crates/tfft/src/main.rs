@@ -186,6 +186,11 @@ enum Command {
         /// programmatic dependent launches (sm_90; `Tuning::dependent_launch`), to compare.
         #[arg(long)]
         plain_launches: bool,
+        /// F16 on the tensor cores (`Tuning::tensor_cores`, opt-in): radix-16 stages of the
+        /// single-pass kernels from 256 and of every strided pass from 512 as `mma.sync`
+        /// products.
+        #[arg(long)]
+        tensor_cores: bool,
     },
     /// Draw the plot of a bench JSON file.
     Plot {
@@ -313,6 +318,7 @@ fn main() -> ExitCode {
             reps,
             only,
             plain_launches,
+            tensor_cores,
         } => bench::run(
             suite,
             &case,
@@ -326,7 +332,10 @@ fn main() -> ExitCode {
             .as_deref(),
             reps.max(20),
             &only,
-            plain_launches,
+            bench::Timed {
+                plain_launches,
+                tensor_cores,
+            },
         ),
         Command::Plot { json, png } => plot::from_json_file(&json, &png),
         Command::Info => info::run(),

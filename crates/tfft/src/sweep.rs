@@ -200,6 +200,7 @@ pub fn sweep(quick: bool) -> Vec<Case> {
         });
         cases.push(beyond_2_32());
     }
+    cases.extend(tensor_core_pass_cases(quick));
     cases.extend(f32split_cases(quick));
     cases.extend(f16_tensor_core_cases(quick));
     cases.extend(warp_shuffle_cases(quick));
@@ -287,6 +288,43 @@ pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
                 .flat_map(move |io| batched_cases(p, vec![n], quick, pairs_io(io)))
         }))
         .collect()
+}
+
+/// Multi-pass plans whose strided passes run radix-16 stages on the tensor cores (those of 512
+/// and more): F16 with `Tuning::tensor_cores` and F32Split, long 1D (2^15 … 2^22, 2^24 in the
+/// full sweep), 2D (columns of 512 and 1024, 4096² in the full sweep) and 3D shapes (a
+/// 1024-point middle axis, 64³, 512³ in the full sweep), with the batches of their shapes.
+pub fn tensor_core_pass_cases(quick: bool) -> Vec<Case> {
+    let mut shapes: Vec<Vec<usize>> = vec![
+        vec![1 << 15],
+        vec![1 << 17],
+        vec![1 << 20],
+        vec![1 << 22],
+        vec![64, 64],
+        vec![512, 256],
+        vec![1024, 1024],
+        vec![8, 1024, 4],
+        vec![64, 64, 64],
+    ];
+    if !quick {
+        shapes.extend([vec![1 << 24], vec![4096, 4096], vec![512, 512, 512]]);
+    }
+    let tensor = Tuning {
+        tensor_cores: Some(true),
+        ..Default::default()
+    };
+    [
+        (Precision::F16, tensor),
+        (Precision::F32Split, Tuning::default()),
+    ]
+    .into_iter()
+    .flat_map(|(p, t)| {
+        shapes
+            .clone()
+            .into_iter()
+            .flat_map(move |dims| batched_cases(p, dims, quick, t))
+    })
+    .collect()
 }
 
 /// The warp-shuffle kernel forced on (`Tuning::warp_shuffles`; by default only at a few short

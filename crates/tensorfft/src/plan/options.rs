@@ -337,9 +337,11 @@ pub struct Tuning {
     pub persistent: Option<bool>,
     /// Run radix-16 stages on the tensor cores: F16 single passes of 256 … 16384 (one warp per
     /// transform up to 1024, beyond that a stage pair then Stockham stages), and always for
-    /// F32Split. In a schedule, strided passes and an F16 single pass of 32768 (16 values per
-    /// thread would take 2048 threads) stay on the CUDA cores. Off by default for F16: packed half
-    /// arithmetic measured faster (bench/NOTES.md steps 70–75).
+    /// F32Split (`Some(false)` runs F32Split's strided passes in f32). In a schedule, strided
+    /// passes of 512 … 16384 as well (gathered through shared memory), while shorter passes,
+    /// single passes under 256 and an F16 single pass of 32768 (16 values per thread would take
+    /// 2048 threads) stay on the CUDA cores. Off by default for F16: packed half arithmetic
+    /// measured faster (bench/NOTES.md steps 70–75, 87).
     pub tensor_cores: Option<bool>,
     /// F16 tensor-core plans of N = 2048 … 16384 (and 1024 with 16 values per thread): run the
     /// first two radix-16 stages as one

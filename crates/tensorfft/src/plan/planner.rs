@@ -38,8 +38,9 @@ pub fn max_len(precision: Precision) -> usize {
 
 /// Longest transform the single-pass kernel takes for `precision` with `tuning`: tensor-core
 /// kernels hold 16 values per thread in blocks of at most 1024 threads, so F16 on the tensor
-/// cores ([`crate::Tuning::tensor_cores`]) stops at 16384 (a schedule runs a longer single pass,
-/// and every strided pass, on the CUDA cores); otherwise [`max_len`].
+/// cores ([`crate::Tuning::tensor_cores`]) stops at 16384 (a schedule runs a longer single pass
+/// on the CUDA cores, and its strided passes of 512 and more on the tensor cores); otherwise
+/// [`max_len`].
 ///
 /// ```
 /// use tensorfft::{plan::planner::max_len_tuned, Precision, Tuning};

@@ -20,7 +20,8 @@ pub enum Precision {
     /// Complex f32 data (the same buffers as [`Precision::F32`]) whose radix-16 DFTs run on the
     /// fp16 tensor cores with fp32 accuracy: each 16-sample vector and the DFT matrix are split
     /// into two f16 halves with per-vector power-of-two scaling, three products accumulated in
-    /// f32 (single-pass lengths 256 to 16384).
+    /// f32: single passes of 256 to 16384 and strided passes of 512 and more; shorter passes
+    /// of multi-pass shapes, and single passes under 256, compute in f32.
     F32Split,
     /// Complex f64.
     F64,

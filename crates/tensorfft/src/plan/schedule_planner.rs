@@ -26,6 +26,9 @@ pub const DEFAULT_PASS_TILE_BYTES: usize = 32 * 1024;
 const PASS_THREADS: usize = 256;
 /// Most items of one tile.
 const MAX_ITEMS_PER_TILE: usize = 256;
+/// Shortest axis the single-pass tensor-core kernels take (F16 opt-in, F32Split); a schedule
+/// runs shorter ones on the CUDA cores (F32Split in f32).
+const MIN_TENSOR_LEN: usize = 256;
 
 /// Plans a batched 1D, 2D or 3D complex-to-complex transform as a schedule of passes. Axes are
 /// transformed last to first; an axis whose elements are contiguous and that fits one block runs
@@ -118,13 +121,6 @@ pub fn plan_c2c_schedule(
             ns *= len;
         }
     }
-    // F32Split's tensor-core stages exist in the single-pass kernel only.
-    if precision == Precision::F32Split && steps.iter().any(|&(_, _, ns)| ns != 0) {
-        return Err(Error::unsupported(
-            format!("F32Split for {dims:?} with layout {layout:?}"),
-            "F32Split: dense 1D transforms of 256 to 16384 elements (one pass)",
-        ));
-    }
     let mut passes = Vec::with_capacity(steps.len());
     for (i, &(axis, len, ns)) in steps.iter().enumerate() {
         let n = dims[axis];
@@ -132,15 +128,23 @@ pub fn plan_c2c_schedule(
         let outer: usize = dims[..axis].iter().product();
         let kernel = if ns == 0 {
             // A single pass longer than the tensor-core kernels take (F16 32768) runs on the CUDA
-            // cores, as strided passes do.
+            // cores,
+            // and so does one shorter than the tensor-core kernels take (F32Split in f32, as
+            // accurate).
             let mut single_options = pass_options;
-            if n > max_len_tuned(precision, &options.tuning) {
+            let too_short = n < MIN_TENSOR_LEN;
+            if n > max_len_tuned(precision, &options.tuning) || too_short {
                 single_options.tuning.tensor_cores = None;
                 single_options.tuning.tensor_pairs = None;
             }
+            let single_precision = if precision == Precision::F32Split && too_short {
+                Precision::F32
+            } else {
+                precision
+            };
             let recipe = plan_c2c_recipe(
                 &Shape::new([n]).batch(outer * batch),
-                precision,
+                single_precision,
                 &single_options,
             )?;
             PassKernel::SinglePass {
@@ -232,9 +236,32 @@ fn axis_pass_lengths(
         && (2048..=4096).contains(&n);
     if long_column {
         vec![n]
+    } else if tensor_pass(precision, tuning, max_pass) {
+        tensor_pass_lengths(n, max_pass)
     } else {
         pass_lengths(n, max_pass)
     }
+}
+
+/// The pass lengths of an axis of length `n` whose passes may run on the tensor cores (those of
+/// at least 512, [`tensor_pass`]): as few as [`pass_lengths`] gives, each `max_pass` long but the
+/// first, which takes the rest (2^22 as 4 x 1024 x 1024, where [`pass_lengths`] gives 256 x 128
+/// x 128 and no pass for the tensor cores).
+///
+/// ```
+/// use tensorfft::plan::schedule_planner::tensor_pass_lengths;
+/// assert_eq!(tensor_pass_lengths(1 << 22, 1024), vec![4, 1024, 1024]);
+/// assert_eq!(tensor_pass_lengths(1 << 20, 1024), vec![1024, 1024]);
+/// assert_eq!(tensor_pass_lengths(1 << 11, 1024), vec![2, 1024]);
+/// ```
+pub fn tensor_pass_lengths(n: usize, max_pass: usize) -> Vec<usize> {
+    let bits = n.trailing_zeros() as usize;
+    let max_bits = (max_pass.max(2).ilog2() as usize).max(1);
+    let count = bits.div_ceil(max_bits).max(1);
+    let first = bits - (count - 1) * max_bits;
+    std::iter::once(1usize << first)
+        .chain(std::iter::repeat_n(1usize << max_bits, count - 1))
+        .collect()
 }
 
 /// Splits an axis of length `n` (a power of two) into the fewest pass lengths of at most
@@ -333,17 +360,32 @@ fn stockham_pass(
     debug_assert!(dims.len() <= MAX_ITEM_DIMS);
     let sample_stride_in = (n / len).saturating_mul(a);
     let sample_stride_out = ns.saturating_mul(b);
-    // Items whose neighbours are contiguous are loaded straight into registers; others are
-    // gathered through shared memory.
-    let gathered = dims[0].in_stride >= sample_stride_in;
+    let tensor = tensor_pass(precision, tuning, len);
+    // F32Split passes too short for tensor-core stages compute in f32 (as accurate).
+    let precision = if precision == Precision::F32Split && !tensor {
+        Precision::F32
+    } else {
+        precision
+    };
+    // Items whose neighbours are contiguous are loaded straight into registers; others, and
+    // every tensor-core pass, are gathered through shared memory.
+    let items_fastest = dims[0].in_stride < sample_stride_in;
+    let gathered = !items_fastest || tensor;
     // Pairs compute in f16: `half_arithmetic: Some(false)` (f32 arithmetic) turns them off too,
     // and a tile must hold a whole pair.
     let paired = precision == Precision::F16
+        && !tensor
         && tuning.paired_items != Some(false)
         && tuning.half_arithmetic != Some(false)
         && tuning.items_per_tile.is_none_or(|g| g >= 2)
         && pairs_of_items(&dims, gathered, sample_stride_in, sample_stride_out);
-    let (inner_recipe, items_per_tile) = pass_recipe(precision, tuning, len, gathered, paired)?;
+    let access = PassAccess {
+        gathered,
+        paired,
+        tensor,
+        items_fastest,
+    };
+    let (inner_recipe, items_per_tile) = pass_recipe(precision, tuning, len, &access)?;
     let pass = StridedPass {
         inner: inner_recipe,
         items_per_tile,
@@ -399,6 +441,37 @@ fn pairs_of_items(
                 && rest.iter().all(|d| even(d.out_stride))))
 }
 
+/// Whether a strided pass of length `len` runs its radix-16 stages on the tensor cores: F32Split
+/// passes, and F16 passes where the tuning asks for tensor cores, of 512 to 16384 samples (16
+/// values per thread and whole warps per item). Shorter passes run on the CUDA cores (F32Split
+/// ones in f32).
+///
+/// ```
+/// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, Tuning, plan::schedule::PassKernel};
+/// let tc = PlanOptions::tuned(Tuning { tensor_cores: Some(true), ..Tuning::default() });
+/// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F16, &tc).unwrap();
+/// let PassKernel::Strided(p) = &s.passes[0].kernel else { panic!() };
+/// assert!(p.inner.tensor_cores && p.staged_in() && p.staged_out());
+/// ```
+pub fn tensor_pass(precision: Precision, tuning: &Tuning, len: usize) -> bool {
+    let wanted = match precision {
+        Precision::F32Split => tuning.tensor_cores != Some(false),
+        Precision::F16 => tuning.tensor_cores == Some(true),
+        _ => false,
+    };
+    wanted && (512..=16 * MAX_THREADS_PER_BLOCK).contains(&len)
+}
+
+/// How a strided pass reaches its items: gathered through shared memory (else loaded straight
+/// into registers), on pairs of items, with tensor-core stages, and whether neighbouring items
+/// are the neighbours in its input.
+struct PassAccess {
+    gathered: bool,
+    paired: bool,
+    tensor: bool,
+    items_fastest: bool,
+}
+
 /// Shared memory of a directly loaded strided pass's tile at most: the item counts the rows rule
 /// asks for (64-byte rows) are halved until the tile fits, so passes of 2048 and 4096 (f32: 8
 /// and 4 items) run one block of 128 KiB per multiprocessor.
@@ -419,6 +492,10 @@ fn cluster_pair(
     a: &StridedPass,
     b: &StridedPass,
 ) -> Result<Option<ClusterPass>> {
+    // The cluster kernel has no tensor-core stages.
+    if a.inner.tensor_cores || b.inner.tensor_cores || precision == Precision::F32Split {
+        return Ok(None);
+    }
     let n = a.len() * b.len();
     // Values per thread: the passes' own, or for F16 passes on pairs of items (whose slots count
     // pairs) the 16 of f16 passes in f32 arithmetic; the cluster kernel computes one item per
@@ -564,10 +641,22 @@ fn pass_recipe(
     precision: Precision,
     tuning: &Tuning,
     len: usize,
-    gathered: bool,
-    paired: bool,
+    access: &PassAccess,
 ) -> Result<(Recipe, usize)> {
+    let PassAccess {
+        gathered,
+        paired,
+        tensor,
+        items_fastest,
+    } = *access;
     let mut base = strided_base(precision, tuning);
+    if tensor {
+        // Per-stage radix-16 products: 16 values per thread, whole warps per item.
+        base.tensor_cores = Some(true);
+        base.tensor_pairs = Some(false);
+        base.elements_per_thread = Some(16);
+        base.max_radix = Some(16);
+    }
     if paired {
         // One slot holds a pair of items: 8-byte exchange elements (f16x2 real parts, then
         // imaginary parts), the layout of an f32 tile; f16 stage twiddles read whole rows.
@@ -612,6 +701,12 @@ fn pass_recipe(
                 "powers of two up to 1024",
             ))
         }
+        // Tensor-core passes gather items that are neighbours in memory too: rows of 64 bytes
+        // as for direct loads, unless the tuning sets the tile's bytes, while two tiles fit.
+        None if tensor && items_fastest && tuning.pass_tile_bytes.is_none() => {
+            // (The tile layout pads by at most 1/8.)
+            (64 / slot_bytes).min(prev_power_of_two(MAX_SHARED_BYTES * 7 / 16 / item_bytes))
+        }
         None if gathered => 1 << fit.ilog2(),
         // At least 64 bytes of neighbouring items per sample row (f32 1024: 8 items in 512
         // threads measured 29.9% of copy for 2^20 against 22.7% with 4; H200, multipass_probe).
@@ -621,7 +716,10 @@ fn pass_recipe(
             .min(prev_power_of_two(LONG_PASS_TILE_BYTES / item_bytes))
             .max(1),
     };
-    let per_round = if gathered {
+    let per_round = if tensor {
+        // The whole tile at once where a block holds it (16 values per thread).
+        (MAX_THREADS_PER_BLOCK / t).clamp(1, slots)
+    } else if gathered {
         (PASS_THREADS / t).clamp(1, slots)
     } else {
         slots

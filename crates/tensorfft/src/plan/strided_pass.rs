@@ -219,7 +219,8 @@ impl StridedPass {
 
     /// Whether the kernel gathers the tile into shared memory before the first stage
     /// (asynchronous copies, two tiles in flight) rather than loading each thread's samples
-    /// straight into registers: when the items' samples, not the items, are contiguous.
+    /// straight into registers: when the items' samples, not the items, are contiguous, and
+    /// for every pass with tensor-core stages (a warp's butterflies in one item).
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
@@ -228,11 +229,12 @@ impl StridedPass {
     /// assert!(!p.staged_in());
     /// ```
     pub fn staged_in(&self) -> bool {
-        !self.load_items_fastest()
+        !self.load_items_fastest() || self.inner.tensor_cores
     }
 
     /// Whether the last stage leaves the tile in shared memory for a cooperative store (the
-    /// outputs of an item, not neighbouring items, are contiguous).
+    /// outputs of an item, not neighbouring items, are contiguous, and every pass with
+    /// tensor-core stages).
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
@@ -241,7 +243,7 @@ impl StridedPass {
     /// assert!(p.staged_out()); // the first Stockham pass writes each item's outputs together
     /// ```
     pub fn staged_out(&self) -> bool {
-        !self.store_items_fastest() && !self.direct_store
+        (!self.store_items_fastest() && !self.direct_store) || self.inner.tensor_cores
     }
 
     /// Shared-memory distance between neighbouring items of a tile, in elements.
@@ -267,6 +269,13 @@ impl StridedPass {
     /// assert_eq!(&q, p); // the planner's passes have it already
     /// ```
     pub fn with_tile_layout(mut self) -> Self {
+        if self.inner.tensor_cores {
+            // A warp's accesses stay in one item, as in the single-pass kernel: its paddings
+            // (the single-pass bank model of the tensor-core stages), and items an odd number
+            // of elements apart so the tile walks with items fastest spread over the banks.
+            self.item_stride = self.inner.shared_stride() | 1;
+            return self;
+        }
         let layout = tile_layout(&self.inner, self.staged_in(), self.staged_out());
         self.inner.paddings = layout.paddings;
         self.item_stride = layout.item_stride;
@@ -414,7 +423,7 @@ impl fmt::Display for StridedPass {
             .collect();
         write!(
             f,
-            "strided DFT {} radices={:?} E={} T={} {}/round={} items/tile={} samples@{}/{} items=[{}]{}{}{} smem={}B",
+            "strided DFT {} radices={:?} E={} T={} {}/round={} items/tile={} samples@{}/{} items=[{}]{}{}{}{} smem={}B",
             self.inner.n,
             self.inner.radices,
             self.inner.elements_per_thread,
@@ -436,6 +445,11 @@ impl fmt::Display for StridedPass {
                 crate::Normalization::Ortho => " ortho-scaled",
             },
             if self.staged_out() { " staged-store" } else { "" },
+            if self.inner.tensor_cores {
+                " tensor-cores"
+            } else {
+                ""
+            },
             self.shared_bytes()
         )
     }

@@ -666,6 +666,14 @@ struct SinglePass {
         if constexpr (Cfg::STAGED) copy_out<X>(c, block_smem());
     }
 
+    // The DFT-matrix fragments of the tensor-core stages: in this lane's registers (F16), or in
+    // the block's shared table (F32Split; every thread calls this once, before its first stage).
+    static __device__ __forceinline__ void prepare_tensor_cores(Ctx& c) {
+        if constexpr (Cfg::TENSOR && Cfg::SPLIT && Cfg::SPLIT_TF32) store_tf32_fragments<DIR>();
+        if constexpr (Cfg::TENSOR && Cfg::SPLIT && !Cfg::SPLIT_TF32) store_split_fragments<DIR>();
+        if constexpr (Cfg::TENSOR && !Cfg::SPLIT) c.dft16 = dft16_fragments<DIR>();
+    }
+
     template <int... RADICES>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const Real* twiddles, u64 batch) {
         Ctx c;
@@ -675,9 +683,7 @@ struct SinglePass {
         c.smem = block_smem() + (threadIdx.x / T) * SMEM_STRIDE;
         c.t = threadIdx.x % T;
         c.total = batch * (u64)N;
-        if constexpr (Cfg::TENSOR && Cfg::SPLIT && Cfg::SPLIT_TF32) store_tf32_fragments<DIR>();
-        if constexpr (Cfg::TENSOR && Cfg::SPLIT && !Cfg::SPLIT_TF32) store_split_fragments<DIR>();
-        if constexpr (Cfg::TENSOR && !Cfg::SPLIT) c.dft16 = dft16_fragments<DIR>();
+        prepare_tensor_cores(c);
         run_tiles<SinglePass, RADICES...>(c, batch);
     }
 };

@@ -17,6 +17,11 @@
 // neighbouring threads on neighbouring items when the fastest item dimension has the smaller
 // stride (column groups: each sample row of the tile is G consecutive elements), else on
 // neighbouring samples; so device-memory accesses are coalesced whichever side is contiguous.
+//
+// Tensor-core stages (Cfg::TENSOR: radix-16 DFTs as mma.sync products, dft_tensor_cores.cuh)
+// need a warp's 32 butterflies in one item, so such passes always gather and stage their
+// tiles (the device-memory walk is the same either way) and put an item's T threads
+// side by side: thread x computes item x / T of the round, as the single-pass kernel does.
 #pragma once
 
 // Run-time geometry of a strided pass (plan/strided_pass.rs; the same layout as the Rust struct).
@@ -108,6 +113,18 @@ struct StridedPass {
     static constexpr u64 INVALID = ~0ull;
     static_assert(G % PER_ROUND == 0, "a tile holds whole rounds of items");
     static_assert(sizeof(Bits) == sizeof(XBits), "strided passes exchange in the storage format");
+    static_assert(!Cfg::TENSOR || (Cfg::STAGED_IN && Cfg::STAGED_OUT),
+                  "tensor-core stages take their items' threads side by side: staged tiles only");
+
+    // The item of the round a thread computes and its index within the item: items side by side
+    // on the tensor cores (a warp's butterflies in one item), else neighbouring threads on
+    // neighbouring items (coalesced direct loads and stores).
+    static __device__ __forceinline__ int round_item() {
+        return Cfg::TENSOR ? (int)threadIdx.x / K::T : (int)threadIdx.x % PER_ROUND;
+    }
+    static __device__ __forceinline__ int item_thread() {
+        return Cfg::TENSOR ? (int)threadIdx.x % K::T : (int)threadIdx.x / PER_ROUND;
+    }
 
     // Where the items of a tile start (two tiles: the one computed and the one being loaded).
     struct Offsets {
@@ -320,13 +337,14 @@ struct StridedPass {
         c.in = in;
         c.out = out;
         c.twiddles = twiddles;
-        c.t = threadIdx.x / PER_ROUND;
+        c.t = item_thread();
         c.sample_in = sample_in(geo);
         c.sample_out = sample_out(geo);
-        const int lane_item = threadIdx.x % PER_ROUND;
+        const int lane_item = round_item();
         const u64 tiles = (geo.items + G - 1) / G;
         u64 tile = blockIdx.x;
         if (tile >= tiles) return;
+        K::prepare_tensor_cores(c);  // waited for by the first tile's barrier
         if constexpr (!Cfg::STAGED_IN) {
             // One round per tile: each thread loads its first-stage samples straight into
             // registers, applies the twiddle there, and runs the stages.
