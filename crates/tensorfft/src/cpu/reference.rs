@@ -277,9 +277,16 @@ fn strided_pass<R: Float, T: Element>(
     // 2-byte data (f16, bf16, pairs): the product for butterfly j and the step between its
     // first-stage samples rounded to f32, then stepped in f32 (`f32_steps`, as modelled here up
     // to the kernel's fused multiply-adds).
-    let f32_steps = !pass.staged_in()
-        && (pass.paired || matches!(recipe.precision, Precision::F16 | Precision::BF16));
-    let first_span = recipe.radices.first().map_or(n, |&r0| n / r0);
+    // Gathered tensor-core tiles step along each thread's runs (`tile_twiddle_span`), the same
+    // way with the run's step in place of the first stage's span.
+    let two_byte = pass.paired || matches!(recipe.precision, Precision::F16 | Precision::BF16);
+    let (f32_steps, first_span) = match pass.tile_twiddle_span() {
+        Some(span) => (two_byte, span),
+        None => (
+            !pass.staged_in() && two_byte,
+            recipe.radices.first().map_or(n, |&r0| n / r0),
+        ),
+    };
     let (hi, lo, lo_bits, root) = match pass.twiddle {
         Some(t) => {
             let mut hi: Vec<Complex<f64>> =

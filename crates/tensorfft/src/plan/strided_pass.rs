@@ -312,6 +312,30 @@ impl StridedPass {
         3 * tiles * 8 * self.slots_per_tile()
     }
 
+    /// The distance between the samples whose four-step twiddles a thread steps from one to
+    /// the next, where the kernel steps them along its runs of a gathered tile (tensor-core
+    /// passes whose tile the runs cover, `strided_pass.cuh`): `threads / items` with items
+    /// fastest, the block's threads with samples fastest. Each thread's first power and the
+    /// step come from the f64 tables; 2-byte data steps in f32, f32 data in double.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F32Split, &PlanOptions::default()).unwrap();
+    /// let PassKernel::Strided(p) = &s.passes[1].kernel else { panic!() };
+    /// assert_eq!(p.tile_twiddle_span(), Some(p.threads_per_block() / p.items_per_tile));
+    /// ```
+    pub fn tile_twiddle_span(&self) -> Option<usize> {
+        let (threads, g, n) = (self.threads_per_block(), self.slots_per_tile(), self.len());
+        let pow2 = |x: usize| x.is_power_of_two();
+        let span = if self.load_items_fastest() {
+            (threads.is_multiple_of(g) && pow2(threads / g) && n.is_multiple_of(threads / g))
+                .then_some(threads / g)
+        } else {
+            (pow2(threads) && n.is_multiple_of(threads)).then_some(threads)
+        };
+        span.filter(|_| self.inner.tensor_cores && self.staged_in())
+    }
+
     /// Whether a tile is loaded with items fastest (consecutive threads read neighbouring items)
     /// rather than samples fastest: whichever has the smaller stride.
     ///

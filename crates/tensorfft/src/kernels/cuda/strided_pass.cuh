@@ -259,6 +259,42 @@ struct StridedPass {
         }
     }
 
+    // Whether a gathered tile's four-step twiddle is stepped along each thread's runs of values
+    // (tensor-core passes, whose tiles the runs cover): one table product for a run's first
+    // power and one for its step, then a complex product per value, where the per-value form
+    // reads two f64 table entries per value (the second pass of f16 2^24 took 141 us against
+    // 98 us for the first; bench/NOTES.md step 87). Steps in f32 for 2-byte data, in double for
+    // f32 data, as the direct loads' twiddles.
+    static __device__ __forceinline__ constexpr bool stepped_tile_twiddle() {
+        return Cfg::TENSOR && ItemRuns<G, N, THREADS, Cfg::LOAD_ITEMS_FASTEST>::APPLIES;
+    }
+
+    // The four-step twiddle on a gathered tile (buffer b's items), walked in the runs of the
+    // tile's loads: value s of a run is sample k0 + s STEP of item i, times w^(m (k0 + s STEP)).
+    static __device__ __forceinline__ void twiddle_tile_in_runs(const Offsets& o, int b, XBits* buffer,
+                                                                const double* pass_twiddles,
+                                                                const PassGeometry& geo) {
+        typedef ItemRuns<G, N, THREADS, Cfg::LOAD_ITEMS_FASTEST> Runs;
+        typedef typename TwiddleStep<(sizeof(typename Store::Bits) < 8)>::T S;
+        const double2* table = reinterpret_cast<const double2*>(pass_twiddles);
+        const unsigned mask = (unsigned)geo.tw_mask;
+#pragma unroll 1
+        for (int run = 0; run < Runs::RUNS; ++run) {
+            const int i = Runs::item(run);
+            const int k0 = Runs::first_sample();
+            const unsigned m = (unsigned)o.m[b][i];
+            Cx<S> w = to_step<S>(pass_root_power(table, geo, (m * (unsigned)k0) & mask));
+            const Cx<S> step = to_step<S>(pass_root_power(table, geo, (m * (unsigned)Runs::STEP) & mask));
+            XBits* x = buffer + position<0>(i, k0);
+#pragma unroll 4
+            for (int s = 0; s < Runs::VALUES; ++s) {
+                if (s > 0) w = cmul(w, step);
+                XBits& v = x[K::template padded<0>(s * Runs::STEP)];
+                v = Xch::pack(cmul(Xch::unpack(v), round_twiddle(w)));
+            }
+        }
+    }
+
     // Shared-memory position of sample k of tile item i in buffer X of a tile's buffer.
     template <int X>
     static __device__ __forceinline__ int position(int i, int k) {
@@ -385,7 +421,10 @@ struct StridedPass {
             XBits* buffer = smem + b * BUFFER;
 
             // The four-step twiddle, applied in shared memory.
-            if constexpr (Cfg::PASS_TWIDDLE) {
+            if constexpr (Cfg::PASS_TWIDDLE && stepped_tile_twiddle()) {
+                twiddle_tile_in_runs(o, b, buffer, pass_twiddles, geo);
+                __syncthreads();
+            } else if constexpr (Cfg::PASS_TWIDDLE) {
 #pragma unroll 4
                 for (int it = 0; it < PER_THREAD; ++it) {
                     const int e = it * THREADS + (int)threadIdx.x;
