@@ -114,6 +114,18 @@ fn f16_strided_passes_run_on_the_tensor_cores_when_asked() {
         let x: Vec<Complex<f16>> = random(total);
         let (s, tc_err) = worst_error(dims, batch, Precision::F16, tuning, &x);
         assert_eq!(tensor_passes(&s), (tc, strided), "{s}");
+        // Items of 1024 and more run the stage pair in registers, shorter ones stage by stage.
+        for p in s.passes.iter().filter_map(|p| match &p.kernel {
+            PassKernel::Strided(sp) if sp.inner.tensor_cores => Some(sp),
+            _ => None,
+        }) {
+            assert_eq!(p.inner.tensor_pair, p.len() >= 1024, "{p}");
+            // The pair reads 8-byte pairs of f16 words: every item starts 8-byte aligned.
+            assert!(
+                !p.inner.tensor_pair || p.item_stride().is_multiple_of(2),
+                "{p}"
+            );
+        }
         // The same data on the CUDA cores: the tensor cores' f32 accumulation is not less
         // accurate than f16 arithmetic (the single-pass kernels measured 0.3-0.4x cuFFT's error).
         let plain = Tuning {

@@ -292,7 +292,7 @@ pub fn f16_tensor_core_cases(quick: bool) -> Vec<Case> {
 
 /// Multi-pass plans whose strided passes run radix-16 stages on the tensor cores (those of 512
 /// and more): F16 with `Tuning::tensor_cores` and F32Split, long 1D (2^15 … 2^22, 2^24 in the
-/// full sweep), 2D (columns of 512 and 1024, 4096² in the full sweep) and 3D shapes (a
+/// full sweep), 2D (columns of 512 … 4096, 4096² in the full sweep) and 3D shapes (a
 /// 1024-point middle axis, 64³, 512³ in the full sweep), with the batches of their shapes.
 pub fn tensor_core_pass_cases(quick: bool) -> Vec<Case> {
     let mut shapes: Vec<Vec<usize>> = vec![
@@ -303,6 +303,9 @@ pub fn tensor_core_pass_cases(quick: bool) -> Vec<Case> {
         vec![64, 64],
         vec![512, 256],
         vec![1024, 1024],
+        // Column passes of 2048 and 4096: the stage pair, then CUDA-core and tensor-core tails.
+        vec![2048, 16],
+        vec![4096, 64],
         vec![8, 1024, 4],
         vec![64, 64, 64],
     ];

@@ -190,8 +190,10 @@ fn transform<R: Float>(
                 scale_by(&mut v);
             }
             let dst = (j / ns) * ns * radix + j % ns;
+            // The tensor-core stage pair keeps its first stage's outputs in f32 registers.
+            let exchanged = !(recipe.tensor_pair && s == 0);
             for (r, &vr) in v.iter().enumerate() {
-                y[dst + r * ns] = if s + 1 < stages || round_last {
+                y[dst + r * ns] = if exchanged && (s + 1 < stages || round_last) {
                     exchange_round(vr, recipe.exchange)
                 } else {
                     vr

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::kernels::KernelSource;
 use crate::plan::schedule::{Buffer, PassKernel, Schedule};
 use crate::plan::strided_pass::{StridedPass, MAX_ITEM_DIMS};
-use crate::plan::twiddles::stage_twiddles;
+use crate::plan::twiddles::stage_twiddles_stored;
 use crate::plan::{plan_c2c_schedule, Direction, PlanOptions, Precision, Recipe, Shape};
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig};
@@ -113,6 +113,17 @@ pub struct GpuPlan {
     creation: PlanCreation,
     /// Passes launch as programmatic dependent launches ([`crate::Tuning::dependent_launch`]).
     dependent_launch: bool,
+}
+
+/// Whether a pass's (first) kernel stores its last stage straight to device memory: the
+/// single-pass kernels where their recipe says so, strided passes that do not stage their
+/// stores, cluster passes never (their second pass's table is laid out separately).
+fn stores_directly(kernel: &PassKernel) -> bool {
+    match kernel {
+        PassKernel::SinglePass { recipe, .. } => recipe.single_pass_stores_directly(),
+        PassKernel::Strided(sp) => !sp.staged_out(),
+        PassKernel::Cluster(_) => false,
+    }
 }
 
 /// One pass on the device: its kernels, twiddle tables and launch shape.
@@ -333,7 +344,7 @@ impl Gpu {
                         ));
                     }
                     second = Some((
-                        self.stage_twiddle_table(&cp.second.inner)?,
+                        self.stage_twiddle_table(&cp.second.inner, !cp.second.staged_out())?,
                         self.pass_twiddle_table(&cp.second)?,
                     ));
                     (
@@ -399,7 +410,8 @@ impl Gpu {
             passes.push(GpuPass {
                 forward_fn,
                 inverse_fn,
-                twiddles: self.stage_twiddle_table(pass.kernel.recipe())?,
+                twiddles: self
+                    .stage_twiddle_table(pass.kernel.recipe(), stores_directly(&pass.kernel))?,
                 pass_twiddles,
                 second,
                 aligned_input,
@@ -436,9 +448,10 @@ impl Gpu {
         })
     }
 
-    /// The in-block stages' twiddle table of `recipe`, in its compute precision.
-    fn stage_twiddle_table(&self, recipe: &Recipe) -> Result<TwiddleTable> {
-        let mut table = stage_twiddles(recipe);
+    /// The in-block stages' twiddle table of `recipe`, in its compute precision, for a kernel
+    /// whose last stage stores straight to device memory or not (`direct_store`).
+    fn stage_twiddle_table(&self, recipe: &Recipe, direct_store: bool) -> Result<TwiddleTable> {
+        let mut table = stage_twiddles_stored(recipe, direct_store);
         if table.is_empty() {
             // Single-stage plans read no twiddles; keep a valid pointer anyway.
             table.push(Complex::new(1.0, 0.0));

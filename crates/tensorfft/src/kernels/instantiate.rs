@@ -230,12 +230,13 @@ fn prelude() -> String {
         DFT_TENSOR_CORES,
         STOCKHAM_SINGLE_PASS,
         STOCKHAM_PAIRED_HALF,
+        // The stage pair before the strided passes that run it.
+        TENSOR_PAIR_FFT,
         CLUSTER_MEMORY,
         STRIDED_PASS,
         STRIDED_PAIRED_HALF,
         CLUSTER_PASS,
         WARP_SHUFFLE_FFT,
-        TENSOR_PAIR_FFT,
     ] {
         for line in part.lines().filter(|l| l.trim() != "#pragma once") {
             source.push_str(line);
@@ -358,6 +359,7 @@ struct Cfg_{name} {{
     static constexpr bool TENSOR = {tensor};
     static constexpr bool SPLIT = {split};
     static constexpr bool SPLIT_TF32 = {split_tf32};
+    static constexpr bool TENSOR_PAIR = {tensor_pair};
     static constexpr int SMEM_STRIDE = {smem_stride};
     static constexpr int PAD[{pad_len}][4] = {{{pads}}};
 {extra}}};
@@ -387,6 +389,7 @@ struct Cfg_{name} {{
         tensor = recipe.tensor_cores,
         split = recipe.precision == Precision::F32Split,
         split_tf32 = recipe.tf32_split,
+        tensor_pair = recipe.tensor_pair,
         smem_stride = recipe.shared_stride(),
         pad_len = recipe.paddings.len(),
         pads = pads.join(", "),

@@ -131,6 +131,20 @@ impl Recipe {
         self.transforms_per_block * (self.shared_stride() * self.exchange.bytes() + staging)
     }
 
+    /// Whether the single-pass kernel of this recipe stores its last stage straight to device
+    /// memory (direct access, and the stage pair whatever its input) rather than through shared
+    /// memory. Strided passes decide for themselves (`StridedPass::staged_out`).
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_recipe, IoMode, PlanOptions, Precision, Shape, Tuning};
+    /// let t = Tuning { io: Some(IoMode::Staged), ..Default::default() };
+    /// let r = plan_c2c_recipe(&Shape::new([64]), Precision::F32, &PlanOptions::tuned(t)).unwrap();
+    /// assert!(!r.single_pass_stores_directly());
+    /// ```
+    pub fn single_pass_stores_directly(&self) -> bool {
+        self.io == IoMode::Direct || self.tensor_pair
+    }
+
     /// Whether the stage pair kernel beyond one warp ([`Recipe::tensor_pair`] but not
     /// [`Recipe::tensor_pair_warp`]) stages its input:
     /// the block copies its tile into a shared-memory buffer of its own with 16-byte loads and

@@ -651,9 +651,11 @@ fn pass_recipe(
     } = *access;
     let mut base = strided_base(precision, tuning);
     if tensor {
-        // Per-stage radix-16 products: 16 values per thread, whole warps per item.
+        // Radix-16 products with 16 values per thread, whole warps per item; F16 items of 1024
+        // and more run their first two stages as the stage pair in registers
+        // (`tensor_pair_fft.cuh`), other items stage by stage.
         base.tensor_cores = Some(true);
-        base.tensor_pairs = Some(false);
+        base.tensor_pairs = Some(precision == Precision::F16 && len >= 1024);
         base.elements_per_thread = Some(16);
         base.max_radix = Some(16);
     }

@@ -272,8 +272,15 @@ impl StridedPass {
         if self.inner.tensor_cores {
             // A warp's accesses stay in one item, as in the single-pass kernel: its paddings
             // (the single-pass bank model of the tensor-core stages), and items an odd number
-            // of elements apart so the tile walks with items fastest spread over the banks.
-            self.item_stride = self.inner.shared_stride() | 1;
+            // of elements apart so the tile walks with items fastest spread over the banks; the
+            // stage pair reads 8-byte pairs of words, so its items start 8-byte aligned, two
+            // words past a multiple of four (a walk with items fastest: two-way conflicts).
+            let stride = self.inner.shared_stride();
+            self.item_stride = if self.inner.tensor_pair {
+                stride.next_multiple_of(4) + 2
+            } else {
+                stride | 1
+            };
             return self;
         }
         let layout = tile_layout(&self.inner, self.staged_in(), self.staged_out());

@@ -1,6 +1,5 @@
 //! Twiddle factors, computed once in f64 and shared by the GPU table and the CPU reference.
 
-use super::options::IoMode;
 use super::recipe::Recipe;
 use num_complex::Complex;
 
@@ -36,6 +35,23 @@ pub fn forward_table(n: usize) -> Vec<Complex<f64>> {
 /// assert!((t[4 + 1].im + (2.0 * std::f64::consts::PI / 16.0).sin()).abs() < 1e-15);
 /// ```
 pub fn stage_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
+    stage_twiddles_stored(recipe, recipe.single_pass_stores_directly())
+}
+
+/// [`stage_twiddles`] for a kernel whose last stage stores straight to device memory
+/// (`direct_store`: a last tensor-core stage then writes runs of four values per lane and reads
+/// its twiddles in that order) or into shared memory (strided passes that stage their stores).
+///
+/// ```
+/// use tensorfft::plan::twiddles::{stage_twiddles, stage_twiddles_stored};
+/// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
+/// let tc = PlanOptions::tuned(Tuning { tensor_cores: Some(true), ..Default::default() });
+/// let r = plan_c2c_recipe(&Shape::new([4096]), Precision::F16, &tc).unwrap();
+/// assert!(r.tensor_pair);
+/// assert_eq!(stage_twiddles(&r), stage_twiddles_stored(&r, true));
+/// assert_ne!(stage_twiddles(&r), stage_twiddles_stored(&r, false));
+/// ```
+pub fn stage_twiddles_stored(recipe: &Recipe, direct_store: bool) -> Vec<Complex<f64>> {
     let n = recipe.n;
     if recipe.warp_shuffles {
         return warp_shuffle_twiddles(recipe);
@@ -50,7 +66,7 @@ pub fn stage_twiddles(recipe: &Recipe) -> Vec<Complex<f64>> {
             // below.
             out.extend(tensor_pair_twiddles());
         } else if ns > 1 && recipe.tensor_cores && radix == 16 {
-            let runs_of_4 = s + 1 == stages && (recipe.io == IoMode::Direct || recipe.tensor_pair);
+            let runs_of_4 = s + 1 == stages && direct_store;
             for block in 0..(ns / 32).max(1) {
                 for pair in 0..8 {
                     for lane in 0..32 {

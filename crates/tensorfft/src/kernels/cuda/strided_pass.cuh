@@ -295,6 +295,32 @@ struct StridedPass {
         }
     }
 
+    // The tensor-core stage pair's operands (Cfg::TENSOR_PAIR: F16 items of 1024 and more run
+    // their first two radix-16 stages in registers, tensor_pair_fft.cuh): the DFT matrix's
+    // fragments in both operand orders and the lane's unit base.
+    struct PairOperands {
+        Dft16Fragments f;
+        Dft16Rows fa;
+        int base;
+    };
+    static __device__ __forceinline__ PairOperands pair_operands() {
+        PairOperands p{};
+        if constexpr (Cfg::TENSOR_PAIR) {
+            const int lane = (int)(threadIdx.x & 31);
+            p.f = dft16_fragments<Cfg::DIR>();
+            p.fa = dft16_rows<false>(p.f);
+            p.base = (lane >> 2) + 32 * (lane & 3);
+        }
+        return p;
+    }
+
+    template <int R0, int R1, int... REST>
+    static __device__ __forceinline__ void pair_item(const typename K::Ctx& c, const Dft16Fragments& f,
+                                                     const Dft16Rows& fa, int base) {
+        static_assert(R0 == 16 && R1 == 16, "the pair runs the first two radix-16 stages");
+        TensorPairFft<Cfg>::template transform_slice<REST...>(c, f, fa, base);
+    }
+
     // Shared-memory position of sample k of tile item i in buffer X of a tile's buffer.
     template <int X>
     static __device__ __forceinline__ int position(int i, int k) {
@@ -381,6 +407,7 @@ struct StridedPass {
         u64 tile = blockIdx.x;
         if (tile >= tiles) return;
         K::prepare_tensor_cores(c);  // waited for by the first tile's barrier
+        const PairOperands pair = pair_operands();
         if constexpr (!Cfg::STAGED_IN) {
             // One round per tile: each thread loads its first-stage samples straight into
             // registers, applies the twiddle there, and runs the stages.
@@ -442,9 +469,13 @@ struct StridedPass {
 #pragma unroll 1
             for (int round = 0; round < G / PER_ROUND; ++round) {
                 select_item(c, o, b, round * PER_ROUND + lane_item, buffer);
-                C v[Cfg::E];
-                C tw[Cfg::E];
-                run_stages<K, 0, 1, 0, R0, RADICES...>(c, v, tw);
+                if constexpr (Cfg::TENSOR_PAIR) {
+                    pair_item<R0, RADICES...>(c, pair.f, pair.fa, pair.base);
+                } else {
+                    C v[Cfg::E];
+                    C tw[Cfg::E];
+                    run_stages<K, 0, 1, 0, R0, RADICES...>(c, v, tw);
+                }
             }
             if constexpr (Cfg::STAGED_OUT) store_tile<LAST>(c, o, b, buffer, out, geo);
             __syncthreads();  // this tile's buffer and offsets are free for the tile after next

@@ -149,9 +149,9 @@ struct TensorPairFft {
     static constexpr int DIR = Cfg::DIR;
     static constexpr int THREADS = T * B;
     static_assert(Cfg::E * T == N && ((R == 1 && (T == 32 || T == 16 || T == 8)) || ((R == 2 || R == 4) && T == 32) ||
-                                      (!IN_WARP && Cfg::E == 16 && Cfg::TENSOR && !Cfg::STAGED_OUT)),
+                                      (!IN_WARP && Cfg::E == 16 && Cfg::TENSOR && (!Cfg::STAGED_OUT || Cfg::STRIDED))),
                   "256 points, 8 per lane per transform, 512 / 1024 in one warp, or longer transforms with 16 "
-                  "values per thread and direct stores");
+                  "values per thread and direct stores (staged ones in strided passes)");
     static_assert(IN_WARP ? !Cfg::STAGED_IN : true, "one-warp kernels load directly");
     static_assert(THREADS % 32 == 0, "whole warps");
     static_assert(sizeof(Bits) == (Cfg::SPLIT ? 8 : 4), "complex f16 words, or f32 words for F32Split");
@@ -455,11 +455,16 @@ struct TensorPairFft {
         }
     }
 
-    // The lane's samples of its two units (staged mode), as load() gathers them.
+    // The lane's samples of its two units (staged mode), as load() gathers them, from the
+    // transform's staging buffer.
     static __device__ __forceinline__ void unstage(int base, Bits (&raw)[S][8]) {
+        unstage_from(staging((int)(threadIdx.x / T)), base, raw);
+    }
+
+    // The same from a transform's samples at buffer 0's positions of `slice`.
+    static __device__ __forceinline__ void unstage_from(const unsigned* slice, int base, Bits (&raw)[S][8]) {
         static_assert(S == 2, "two units per lane");
-        const unsigned* src =
-            staging((int)(threadIdx.x / T)) + Tail::template padded<0>(S * warp_in_transform() + UNITS * base);
+        const unsigned* src = slice + Tail::template padded<0>(S * warp_in_transform() + UNITS * base);
         each_sample([&](int slot, int offset) {
             const uint2 v = *reinterpret_cast<const uint2*>(src + Tail::template padded<0>(UNITS * offset));
             raw[0][slot] = v.x;
@@ -562,6 +567,32 @@ struct TensorPairFft {
             __syncthreads();
             tail_stages<REST...>(c);
         }
+    }
+
+    // An item of a strided pass (strided_pass.cuh): the pair on the gathered, twiddled samples
+    // at buffer 0's positions of the item's slice c.smem, its outputs into the same slice at
+    // buffer 2's positions (after a block barrier: the two buffers share the slice), then the
+    // tail stages, the last one into the slice for the pass's staged store.
+    template <int... REST>
+    static __device__ __forceinline__ void transform_slice(const typename Tail::Ctx& c, const Dft16Fragments& f,
+                                                           const Dft16Rows& fa, int base) {
+        static_assert(!IN_WARP && !Cfg::SPLIT && Cfg::STRIDED && Cfg::STAGED_IN && Cfg::STAGED_OUT,
+                      "strided passes of F16 items of 1024 and more, gathered and stored through shared memory");
+        static_assert(sizeof(typename Tail::XBits) == sizeof(unsigned), "f16 tiles");
+        Bits raw[S][8];
+        unstage_from(reinterpret_cast<const unsigned*>(c.smem), base, raw);
+        Cx<float> tw[8];
+        pair_twiddles(c.twiddles, tw);
+        unsigned ar[S][4], ai[S][4];
+#pragma unroll
+        for (int t = 0; t < S; ++t) first_stage(fa, raw[t], tw, ar[t], ai[t]);
+        Cx<float> z[S][8];
+#pragma unroll
+        for (int a = 0; a < S; ++a) second_stage(f, ar[a], ai[a], z[a]);
+        __syncthreads();  // every lane has read its samples before the slices are overwritten
+        exchange_out(c.smem, base, z);
+        __syncthreads();
+        tail_stages<REST...>(c);
     }
 
     template <int R0, int R1, int... REST>
