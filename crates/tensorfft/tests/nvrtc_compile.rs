@@ -87,6 +87,26 @@ fn push_family(out: &mut Vec<KernelSource>, k: KernelSource) {
     }
 }
 
+/// The strided-pass and cluster kernels of `precision`'s schedule for `shape` with `opts`, one
+/// per kernel family.
+fn push_schedule_kernels(
+    out: &mut Vec<KernelSource>,
+    shape: &Shape,
+    precision: Precision,
+    opts: &PlanOptions,
+) {
+    let s = plan_c2c_schedule(shape, precision, opts)
+        .unwrap_or_else(|e| panic!("{:?} {precision:?}: {e}", shape.dims()));
+    for pass in &s.passes {
+        let k = match &pass.kernel {
+            PassKernel::Strided(sp) => KernelSource::strided_pass(sp),
+            PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
+            PassKernel::SinglePass { .. } => continue,
+        };
+        push_family(out, k);
+    }
+}
+
 /// The strided-pass and cluster kernels of every 1D length up to 2^28, every 2D shape with extents 2 … 8192
 /// and a sample of 3D shapes, each with and without 1/N normalization; one per kernel family
 /// (the item geometry is a run-time argument; the sample distances only change immediates).
@@ -145,16 +165,7 @@ fn all_strided_kernels() -> Vec<KernelSource> {
                     ..Default::default()
                 };
                 let batch = if layout.is_dense() { 1 } else { 4 };
-                let s = plan_c2c_schedule(&Shape::from_dims(dims).batch(batch), p, &opts)
-                    .unwrap_or_else(|e| panic!("{dims:?} {p:?}: {e}"));
-                for pass in &s.passes {
-                    let k = match &pass.kernel {
-                        PassKernel::Strided(sp) => KernelSource::strided_pass(sp),
-                        PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
-                        PassKernel::SinglePass { .. } => continue,
-                    };
-                    push_family(&mut out, k);
-                }
+                push_schedule_kernels(&mut out, &Shape::from_dims(dims).batch(batch), p, &opts);
             }
         }
     }
@@ -183,16 +194,7 @@ fn all_strided_kernels() -> Vec<KernelSource> {
                     normalization,
                     ..Default::default()
                 };
-                let s = plan_c2c_schedule(&Shape::from_dims(&dims), p, &opts)
-                    .unwrap_or_else(|e| panic!("{dims:?} {p:?}: {e}"));
-                for pass in &s.passes {
-                    let k = match &pass.kernel {
-                        PassKernel::Strided(sp) => KernelSource::strided_pass(sp),
-                        PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
-                        PassKernel::SinglePass { .. } => continue,
-                    };
-                    push_family(&mut out, k);
-                }
+                push_schedule_kernels(&mut out, &Shape::from_dims(&dims), p, &opts);
             }
         }
     }
@@ -227,16 +229,7 @@ fn all_strided_kernels() -> Vec<KernelSource> {
                     ..Default::default()
                 };
                 let batch = if layout.is_dense() { 1 } else { 4 };
-                let s = plan_c2c_schedule(&Shape::from_dims(dims).batch(batch), p, &opts)
-                    .unwrap_or_else(|e| panic!("{dims:?} {p:?}: {e}"));
-                for pass in &s.passes {
-                    let k = match &pass.kernel {
-                        PassKernel::Strided(sp) => KernelSource::strided_pass(sp),
-                        PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
-                        PassKernel::SinglePass { .. } => continue,
-                    };
-                    push_family(&mut out, k);
-                }
+                push_schedule_kernels(&mut out, &Shape::from_dims(dims).batch(batch), p, &opts);
             }
         }
     }
