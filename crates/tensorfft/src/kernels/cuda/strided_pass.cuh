@@ -306,10 +306,9 @@ struct StridedPass {
     static __device__ __forceinline__ PairOperands pair_operands() {
         PairOperands p{};
         if constexpr (Cfg::TENSOR_PAIR) {
-            const int lane = (int)(threadIdx.x & 31);
             p.f = dft16_fragments<Cfg::DIR>();
             p.fa = dft16_rows<false>(p.f);
-            p.base = (lane >> 2) + 32 * (lane & 3);
+            p.base = TensorPairFft<Cfg>::lane_base();
         }
         return p;
     }

@@ -325,6 +325,13 @@ struct TensorPairFft {
     typedef typename UnitVector<Bits, UNITS == 1 ? 1 : S>::Type Vec;
     static constexpr int VEC_STEP = UNITS > 1 ? UNITS / S : 1;
 
+    // The lane's base position g + 32 q in its units (every address is it plus a compile-time
+    // offset).
+    static __device__ __forceinline__ int lane_base() {
+        const int lane = (int)(threadIdx.x & 31);
+        return (lane >> 2) + 32 * (lane & 3);
+    }
+
     // The warp's index within its transform (0 when a warp holds whole transforms).
     static __device__ __forceinline__ int warp_in_transform() { return (int)(threadIdx.x % T) / 32; }
 
@@ -598,8 +605,7 @@ struct TensorPairFft {
     template <int R0, int R1, int... REST>
     static __device__ __forceinline__ void run(const Bits* in, Bits* out, const float* twiddles, u64 batch) {
         static_assert(R0 == 16 && R1 == 16, "radices [16, 16, ...]");
-        const int lane = (int)(threadIdx.x & 31);
-        const int base = (lane >> 2) + 32 * (lane & 3);
+        const int base = lane_base();
         // F32Split: the split fragments sit in a shared table (every thread takes part in
         // filling it, before any returns); the f16 fragments are left unused.
         if constexpr (Cfg::SPLIT) store_split_fragments<DIR>();
