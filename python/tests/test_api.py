@@ -62,12 +62,13 @@ def test_planner_errors_are_typed_without_a_gpu():
         assert "tensor_cores=true tensor_pair=true" in s, s
     assert "io=Staged" in _tensorfft.plan_schedule([4096], precision="f16", tensor_cores=True)
     assert "tensor_cores=false" in _tensorfft.plan_schedule([256], precision="f16")
-    # Beyond 16384 (32768 is still one pass) the passes run on the CUDA cores; below 256 the
-    # request is refused.
+    # Beyond 16384 (32768 is still one pass) and below 256 single passes run on the CUDA cores;
+    # longer axes run their strided passes of 512 and more on the tensor cores.
     s = _tensorfft.plan_schedule([32768], precision="f16", tensor_cores=True)
     assert "passes=1" in s and "tensor_cores=false tensor_pair=false half_arithmetic=true" in s, s
-    with pytest.raises(NotImplementedError, match="tensor-core"):
-        _tensorfft.plan_schedule([128], precision="f16", tensor_cores=True)
+    s = _tensorfft.plan_schedule([128], precision="f16", tensor_cores=True)
+    assert "passes=1" in s and "tensor_cores=false" in s, s
+    assert "tensor-cores" in _tensorfft.plan_schedule([1 << 16], precision="f16", tensor_cores=True)
     with pytest.raises(NotImplementedError, match="tensor-core"):
         _tensorfft.plan_schedule([4096], precision="f32", tensor_cores=True)
     with pytest.raises(ValueError, match="complex32"):
