@@ -128,9 +128,7 @@ pub fn plan_c2c_schedule(
         let outer: usize = dims[..axis].iter().product();
         let kernel = if ns == 0 {
             // A single pass longer than the tensor-core kernels take (F16 32768) runs on the CUDA
-            // cores,
-            // and so does one shorter than the tensor-core kernels take (F32Split in f32, as
-            // accurate).
+            // cores, and so does one shorter (F32Split in f32, as accurate).
             let mut single_options = pass_options;
             let too_short = n < MIN_TENSOR_LEN;
             if n > max_len_tuned(precision, &options.tuning) || too_short {
@@ -704,10 +702,12 @@ fn pass_recipe(
             ))
         }
         // Tensor-core passes gather items that are neighbours in memory too: rows of 64 bytes
-        // as for direct loads, unless the tuning sets the tile's bytes, while two tiles fit.
+        // as for direct loads, unless the tuning sets the tile's bytes, while two tiles of
+        // padded items fit (`StridedPass::with_tile_layout` takes the single-pass paddings, up
+        // to 56% more for the stage pair's input, and two more elements).
         None if tensor && items_fastest && tuning.pass_tile_bytes.is_none() => {
-            // (The tile layout pads by at most 1/8.)
-            (64 / slot_bytes).min(prev_power_of_two(MAX_SHARED_BYTES * 7 / 16 / item_bytes))
+            let padded_item = (first.shared_stride() + 2) * first.exchange.bytes();
+            (64 / slot_bytes).min(prev_power_of_two(MAX_SHARED_BYTES / (2 * padded_item)))
         }
         None if gathered => 1 << fit.ilog2(),
         // At least 64 bytes of neighbouring items per sample row (f32 1024: 8 items in 512
