@@ -23,9 +23,10 @@ fn passes() -> Vec<(NttPass, usize)> {
                             continue;
                         };
                         let spec = spec.with_orders(a, b).batch(batch);
-                        for min_tiles in [0, 264] {
+                        for (min_tiles, min_row_tiles) in [(0, 0), (264, 0), (264, 1056)] {
                             let o = NttScheduleOptions {
                                 min_tiles,
+                                min_row_tiles,
                                 ..Default::default()
                             };
                             let s = plan_ntt_schedule_with(&spec, word, Direction::Forward, &o)

@@ -147,6 +147,108 @@ fn schedules_of_three_and_four_passes_are_exact() {
 }
 
 #[test]
+fn columns_of_32_bit_words_prefer_1024_points_where_the_row_takes_the_bit() {
+    let lens = |s: &tensorfft::ntt::NttSchedule| s.passes.iter().map(|p| p.len).collect::<Vec<_>>();
+    let plan = |p: u64, word: usize, log_n: u32, (a, b): (Order, Order), o: &NttScheduleOptions| {
+        let batch = NttBatch::limbs(&[p], 1 << log_n, NttKind::Cyclic)
+            .unwrap()
+            .with_orders(a, b);
+        plan_ntt_schedule_with(&batch, word, Direction::Forward, o).unwrap()
+    };
+    let nr = (Order::Natural, Order::BitReversed);
+    let rn = (Order::BitReversed, Order::Natural);
+    let d = NttScheduleOptions::default();
+    // The row pass (contiguous samples) is last for natural input, first for bit-reversed.
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 22, nr, &d)),
+        vec![1 << 10, 1 << 12]
+    );
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 22, rn, &d)),
+        vec![1 << 12, 1 << 10]
+    );
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 23, nr, &d)),
+        vec![1 << 10, 1 << 13]
+    );
+    // The row pass is at its longest: 2^11 columns stay rather than a third pass.
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 24, nr, &d)),
+        vec![1 << 11, 1 << 13]
+    );
+    // 64-bit words keep balanced passes; an explicit bound overrides the preference.
+    assert_eq!(
+        lens(&plan(GOLDILOCKS, 8, 22, nr, &d)),
+        vec![1 << 11, 1 << 11]
+    );
+    let wide = NttScheduleOptions {
+        max_column_len: Some(1 << 11),
+        ..Default::default()
+    };
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 22, nr, &wide)),
+        vec![1 << 11, 1 << 11]
+    );
+    // The same move at a CPU-friendly size, against the CPU transforms: passes of at most 16
+    // points, columns of at most 4.
+    let small = NttScheduleOptions {
+        max_pass_len: 16,
+        max_column_len: Some(4),
+        ..Default::default()
+    };
+    for &(a, b) in &ORDERS {
+        let batch = NttBatch::limbs(&[BABY_BEAR], 1 << 6, NttKind::Negacyclic)
+            .unwrap()
+            .with_orders(a, b)
+            .batch(3);
+        let x = data(&batch, 6, false);
+        for dir in [Direction::Forward, Direction::Inverse] {
+            let s = plan_ntt_schedule_with(&batch, 4, dir, &small).unwrap();
+            let mut got = lens(&s);
+            got.sort_unstable();
+            assert_eq!(got, vec![4, 16], "{s}");
+            assert_eq!(
+                execute(&s, &x).unwrap(),
+                expected(&batch, dir, &x, false),
+                "{s}"
+            );
+        }
+    }
+    let bad = NttScheduleOptions {
+        max_column_len: Some(48),
+        ..Default::default()
+    };
+    let batch = NttBatch::limbs(&[BABY_BEAR], 1 << 10, NttKind::Cyclic).unwrap();
+    assert!(plan_ntt_schedule_with(&batch, 4, Direction::Forward, &bad).is_err());
+}
+
+#[test]
+fn row_tiles_shrink_to_blocks_of_128_threads_for_one_transform() {
+    let tiles = |log_n: u32, batch: usize, min_row_tiles: usize| {
+        let b = NttBatch::limbs(&[BABY_BEAR], 1 << log_n, NttKind::Cyclic)
+            .unwrap()
+            .with_orders(Order::Natural, Order::BitReversed)
+            .batch(batch);
+        let o = NttScheduleOptions {
+            min_tiles: 264,
+            min_row_tiles,
+            ..Default::default()
+        };
+        let s = plan_ntt_schedule_with(&b, 4, Direction::Forward, &o).unwrap();
+        let row = s.passes.last().unwrap().clone();
+        (row.items_per_tile, row.threads(), row.tiles())
+    };
+    // 2^24: rows of 8192 on 256 threads; two per tile on two tiles per multiprocessor, one on
+    // eight (2048 tiles: as many as there are rows).
+    assert_eq!(tiles(24, 1, 0), (2, 512, 1024));
+    assert_eq!(tiles(24, 1, 1056), (1, 256, 2048));
+    // 2^20: rows of 1024 on 64 threads; two per tile is the 128-thread floor.
+    assert_eq!(tiles(20, 1, 1056).1, 128);
+    // A batch with tiles enough keeps its tiles.
+    assert_eq!(tiles(20, 64, 1056), tiles(20, 64, 0));
+}
+
+#[test]
 fn inputs_p_minus_one_everywhere() {
     for &(a, b) in &ORDERS {
         for (p, word) in [(BABY_BEAR, 4), (GOLDILOCKS, 8), (FHE_62, 8)] {
@@ -277,13 +379,16 @@ proptest! {
         }
         if log_n <= 12 {
             check(&batch, word, seed, false);
-            // Tiles spread over a device of 132 multiprocessors: same results.
-            let o = NttScheduleOptions { min_tiles: 264, ..Default::default() };
+            // Tiles spread over a device of 132 multiprocessors (rows further, as the GPU plans
+            // do): same results.
             let x = data(&batch, seed, false);
-            for dir in [Direction::Forward, Direction::Inverse] {
-                let s = plan_ntt_schedule_with(&batch, word, dir, &o).unwrap();
-                prop_assert!(s.passes.iter().all(|p| p.threads() <= 1024));
-                prop_assert_eq!(execute(&s, &x).unwrap(), expected(&batch, dir, &x, false));
+            for min_row_tiles in [0, 1056] {
+                let o = NttScheduleOptions { min_tiles: 264, min_row_tiles, ..Default::default() };
+                for dir in [Direction::Forward, Direction::Inverse] {
+                    let s = plan_ntt_schedule_with(&batch, word, dir, &o).unwrap();
+                    prop_assert!(s.passes.iter().all(|p| p.threads() <= 1024));
+                    prop_assert_eq!(execute(&s, &x).unwrap(), expected(&batch, dir, &x, false));
+                }
             }
         }
     }

@@ -327,9 +327,20 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
     let mut out: Vec<KernelSource> = Vec::new();
     for (batch, word) in &batches {
         for dir in [Direction::Forward, Direction::Inverse] {
-            for min_tiles in [0, 228, 264] {
+            // The plain schedule, the GPU plans' tiles on 114 and 132 multiprocessors (two per
+            // multiprocessor, rows eight), the same without the row rule, and 2^11 columns
+            // (`NttPlanOptions::max_column_len`).
+            for (min_tiles, min_row_tiles, max_column_len) in [
+                (0, 0, None),
+                (228, 912, None),
+                (264, 1056, None),
+                (228, 0, None),
+                (264, 0, Some(2048)),
+            ] {
                 let o = NttScheduleOptions {
                     min_tiles,
+                    min_row_tiles,
+                    max_column_len,
                     ..Default::default()
                 };
                 let s = plan_ntt_schedule_with(batch, *word, dir, &o).unwrap();

@@ -274,6 +274,18 @@ enum NttCommand {
         /// programmatic dependent launches (sm_90; `NttPlanOptions::dependent_launch`).
         #[arg(long)]
         plain_launches: bool,
+        /// Column (strided) passes of at most this many points (`NttPlanOptions::max_column_len`;
+        /// default: the planner's 2048).
+        #[arg(long)]
+        max_column: Option<usize>,
+        /// Tiles (blocks) per multiprocessor each column pass should have at least
+        /// (`NttPlanOptions::column_tiles_per_sm`; default 2).
+        #[arg(long)]
+        column_tiles_per_sm: Option<usize>,
+        /// Tiles (blocks) per multiprocessor each row pass should have at least
+        /// (`NttPlanOptions::row_tiles_per_sm`; default 8).
+        #[arg(long)]
+        row_tiles_per_sm: Option<usize>,
     },
 }
 
@@ -364,6 +376,9 @@ fn main() -> ExitCode {
                 cluster,
                 orders,
                 plain_launches,
+                max_column,
+                column_tiles_per_sm,
+                row_tiles_per_sm,
             } => {
                 let single = log_n.map(|l| (field, l, batch, orders));
                 ntt_bench::run(
@@ -375,6 +390,9 @@ fn main() -> ExitCode {
                     NttPlanOptions {
                         cluster_blocks: cluster,
                         dependent_launch: plain_launches.then_some(false),
+                        max_column_len: max_column,
+                        column_tiles_per_sm,
+                        row_tiles_per_sm,
                         ..NttPlanOptions::default()
                     },
                 )

@@ -448,7 +448,7 @@ fn case_options(c: &NttCase) -> NttPlanOptions {
         max_pass_len: c.max_pass_len,
         warp_shuffles: c.warp_shuffles,
         cluster_blocks: c.cluster_blocks,
-        dependent_launch: None,
+        ..NttPlanOptions::default()
     }
 }
 

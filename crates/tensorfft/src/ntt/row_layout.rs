@@ -17,7 +17,7 @@
 //! ```
 //! use tensorfft::ntt::row_layout::{direct_row_layout, ExchangeGeometry, RowLayout};
 //! use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
-//! let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 22, NttKind::Cyclic).unwrap())
+//! let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 24, NttKind::Cyclic).unwrap())
 //!     .with_orders(Order::Natural, Order::BitReversed);
 //! let pass = &plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0];
 //! let g = ExchangeGeometry::of(pass, 4);

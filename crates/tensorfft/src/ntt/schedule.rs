@@ -602,10 +602,10 @@ impl NttPass {
     ///
     /// ```
     /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
-    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 22, NttKind::Cyclic).unwrap())
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 24, NttKind::Cyclic).unwrap())
     ///     .with_orders(Order::Natural, Order::BitReversed);
     /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
-    /// // 2048-point passes, 32 values per thread: 4 + 4 + 3 stages, not 5 + 5 + 1.
+    /// // A 2048-point pass, 32 values per thread: 4 + 4 + 3 stages, not 5 + 5 + 1.
     /// assert_eq!((s.passes[0].len, s.passes[0].round_sizes()), (2048, vec![4, 4, 3]));
     /// ```
     pub fn round_sizes(&self) -> Vec<u32> {
@@ -834,6 +834,10 @@ impl NttPass {
 
 /// Threads a block aims for.
 const TARGET_THREADS: usize = 512;
+
+/// Fewest threads of a row pass's block that [`NttScheduleOptions::min_row_tiles`] shrinks
+/// tiles to (the measured gains, `bench/results/2026-11-27-ntt-tiles/`, had 128 or more).
+const ROW_TILE_MIN_THREADS: usize = 128;
 
 /// Most bytes of shared memory a tile may take.
 const TILE_BYTES: usize = 160 * 1024;
@@ -1136,11 +1140,33 @@ fn max_pass_len(word_bytes: usize) -> usize {
 const ROW_MAX_BITS: usize = 13;
 const COLUMN_MAX_BITS: usize = 11;
 
+/// Columns of 32-bit words the planner prefers: 2^10 points, where the row pass can take the
+/// bit (H200, `bench/results/2026-11-27-ntt-tiles/`: BabyBear 2^22 × 16 as 2^10 × 2^12 0.473 ms
+/// against 0.504 ms as 2^11 × 2^11, whose columns have tiles of 8 items, 32 contiguous bytes per
+/// sample row, where 2^10 columns take 16, 64 bytes; Goldilocks 2^22 lost with 2^10 columns,
+/// 0.122 against 0.118 ms).
+pub fn preferred_column_bits(word_bytes: usize) -> usize {
+    if word_bytes == 4 {
+        10
+    } else {
+        COLUMN_MAX_BITS
+    }
+}
+
 /// Splits `n` into pass lengths: one pass up to `single_max`; else as equal as possible, then
-/// bits moved from columns longer than [`COLUMN_MAX_BITS`] to the row pass (up to
-/// [`ROW_MAX_BITS`]), all at most `cap`. The row pass (contiguous samples) is last for natural
-/// input (`row_last`), first otherwise.
-fn pass_lengths(n: usize, word_bytes: usize, cap: usize, row_last: bool) -> Vec<usize> {
+/// bits moved from columns longer than the preferred length to the row pass (up to
+/// [`ROW_MAX_BITS`]), all at most `cap`. `column_bits`: the columns' bound and preferred bits
+/// (by default [`COLUMN_MAX_BITS`] and [`preferred_column_bits`]). The row pass (contiguous
+/// samples) is last for natural input (`row_last`), first otherwise.
+fn pass_lengths(
+    n: usize,
+    word_bytes: usize,
+    cap: usize,
+    column_bits: Option<(usize, usize)>,
+    row_last: bool,
+) -> Vec<usize> {
+    let (column_max, column_pref) =
+        column_bits.unwrap_or((COLUMN_MAX_BITS, preferred_column_bits(word_bytes)));
     let single_max = max_pass_len(word_bytes);
     let bits = n.trailing_zeros() as usize;
     let cap_bits = (cap.max(2).trailing_zeros() as usize).max(1);
@@ -1148,7 +1174,8 @@ fn pass_lengths(n: usize, word_bytes: usize, cap: usize, row_last: bool) -> Vec<
         return vec![n];
     }
     let row_max = ROW_MAX_BITS.min(cap_bits);
-    let col_max = COLUMN_MAX_BITS.min(cap_bits);
+    let col_max = column_max.max(1).min(cap_bits);
+    let col_pref = column_pref.max(1).min(col_max);
     let passes = if bits <= row_max + col_max {
         2
     } else {
@@ -1160,7 +1187,7 @@ fn pass_lengths(n: usize, word_bytes: usize, cap: usize, row_last: bool) -> Vec<
         .map(|i| bits / passes + usize::from(i < bits % passes))
         .collect();
     for i in 1..passes {
-        while parts[i] > col_max && parts[0] < row_max {
+        while parts[i] > col_pref && parts[0] < row_max {
             parts[i] -= 1;
             parts[0] += 1;
         }
@@ -1200,13 +1227,23 @@ pub fn plan_ntt_schedule(
 /// ```
 /// let o = tensorfft::ntt::schedule::NttScheduleOptions::default();
 /// assert_eq!(o.min_tiles, 0);
+/// assert_eq!(o.max_column_len, None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NttScheduleOptions {
     /// Passes of at most this many points (a power of two, at least 2).
     pub max_pass_len: usize,
-    /// Tiles each pass should have at least.
+    /// Tiles each pass should have at least: tiles shrink down to 32 contiguous bytes per
+    /// sample row (columns) or one item (rows) for it.
     pub min_tiles: usize,
+    /// Tiles each contiguous (row) pass should have at least, beyond `min_tiles`: its tiles
+    /// shrink further while a block keeps at least 128 threads.
+    pub min_row_tiles: usize,
+    /// Strided (column) passes of at most this many points (a power of two, at least 2), the
+    /// bits they give up going to the contiguous row pass, up to its own bound. `None`: the
+    /// planner's choice, columns of at most 2^11 points, and 2^10 for 32-bit words where the
+    /// row pass can take the bit without a pass more ([`preferred_column_bits`]).
+    pub max_column_len: Option<usize>,
 }
 
 impl Default for NttScheduleOptions {
@@ -1214,6 +1251,8 @@ impl Default for NttScheduleOptions {
         NttScheduleOptions {
             max_pass_len: 1 << 30,
             min_tiles: 0,
+            min_row_tiles: 0,
+            max_column_len: None,
         }
     }
 }
@@ -1278,6 +1317,13 @@ pub fn plan_ntt_schedule_with(
             "a pass length bound of {max_pass_len} (a power of two, at least 2)"
         )));
     }
+    if let Some(m) = options.max_column_len {
+        if !m.is_power_of_two() || m < 2 {
+            return Err(Error::InvalidSize(format!(
+                "a column pass length bound of {m} (a power of two, at least 2)"
+            )));
+        }
+    }
     let arithmetic = NttArithmetic::for_moduli(&batch.moduli(), word_bytes)?;
     let n = batch.n();
     // The kernels form the four-step twiddle's exponent in 32 bits (ntt_pass.cuh).
@@ -1294,7 +1340,16 @@ pub fn plan_ntt_schedule_with(
     };
     // Decimation in frequency stores rows bit-reversed: the larger passes go where samples are
     // contiguous (last for natural input, first for bit-reversed input).
-    let lens = pass_lengths(n, word_bytes, max_pass_len, from == Order::Natural);
+    let column_bits = options
+        .max_column_len
+        .map(|m| (m.trailing_zeros() as usize, m.trailing_zeros() as usize));
+    let lens = pass_lengths(
+        n,
+        word_bytes,
+        max_pass_len,
+        column_bits,
+        from == Order::Natural,
+    );
     let count = lens.len();
     let transforms = NttDim::plain(batch.transforms(), n);
     let mut passes = Vec::with_capacity(count);
@@ -1340,13 +1395,18 @@ pub fn plan_ntt_schedule_with(
         }
         configure_tile(&mut pass, word_bytes);
         // Spread one small transform over the device: smaller tiles, down to 32 contiguous
-        // bytes per sample row for columns.
-        let floor = if pass.items_fastest_in || pass.items_fastest_out {
-            (32 / word_bytes).max(1)
-        } else {
-            1
-        };
+        // bytes per sample row for columns, one item for rows.
+        let columns = pass.items_fastest_in || pass.items_fastest_out;
+        let floor = if columns { (32 / word_bytes).max(1) } else { 1 };
         while pass.tiles() < options.min_tiles && pass.items_per_tile / 2 >= floor {
+            pass.items_per_tile /= 2;
+        }
+        // Rows: further, while blocks keep at least ROW_TILE_MIN_THREADS threads.
+        while !columns
+            && pass.tiles() < options.min_row_tiles
+            && pass.items_per_tile / 2 >= 1
+            && pass.threads() / 2 >= ROW_TILE_MIN_THREADS
+        {
             pass.items_per_tile /= 2;
         }
         passes.push(pass);
