@@ -91,6 +91,22 @@ fn fast_equals_the_definition_bit_for_bit() {
 }
 
 #[test]
+fn round_trips_on_several_threads() {
+    // From 2^14 the stages run on several threads (`tests/ntt_schedule.rs` compares 2^14 with
+    // the CPU executor, every order and kind).
+    for p in PRESETS {
+        let n = 1 << 16;
+        let s = NttSpec::new(p, n, NttKind::Negacyclic)
+            .unwrap()
+            .with_orders(Order::Natural, Order::BitReversed);
+        let x = random_values(p, n);
+        let y = fast_ntt(&s, Direction::Forward, &x).unwrap();
+        assert_ne!(y, x);
+        assert_eq!(fast_ntt(&s, Direction::Inverse, &y).unwrap(), x);
+    }
+}
+
+#[test]
 fn round_trips_and_unscaled_inverse() {
     for p in PRESETS {
         for n in [2usize, 64, 1 << 12] {

@@ -36,7 +36,8 @@ pub fn naive_ntt(spec: &NttSpec, dir: Direction, data: &[u64]) -> Result<Vec<u64
 }
 
 /// The same transforms as [`naive_ntt`], bit for bit, in O(N log N): an iterative radix-2
-/// Cooley–Tukey transform after a bit-reversal permutation.
+/// Cooley–Tukey transform after a bit-reversal permutation, each stage's butterflies on every
+/// core (up to 16 threads) from 2^14 points.
 ///
 /// ```
 /// use tensorfft::ntt::{fast_ntt, naive_ntt, NttKind, NttSpec, BABY_BEAR};
@@ -55,22 +56,76 @@ pub fn fast_ntt(spec: &NttSpec, dir: Direction, data: &[u64]) -> Result<Vec<u64>
                 x.swap(i, j);
             }
         }
+        let threads = if n >= PARALLEL_FROM {
+            std::thread::available_parallelism().map_or(1, |t| t.get().min(16))
+        } else {
+            1
+        };
         let mut len = 2;
         while len <= n {
+            // The stage's twiddles w_len^j, j < len / 2, by repeated products as before.
             let wl = m.pow(w, (n / len) as u64);
-            for start in (0..n).step_by(len) {
-                let mut wj = 1u64;
-                for j in 0..len / 2 {
-                    let a = x[start + j];
-                    let b = m.mul(x[start + j + len / 2], wj);
-                    x[start + j] = m.add(a, b);
-                    x[start + j + len / 2] = m.sub(a, b);
-                    wj = m.mul(wj, wl);
-                }
+            let mut tw = Vec::with_capacity(len / 2);
+            let mut wj = 1u64;
+            for _ in 0..len / 2 {
+                tw.push(wj);
+                wj = m.mul(wj, wl);
             }
+            stage(m, x, len, &tw, threads);
             len *= 2;
         }
     })
+}
+
+/// Transforms of at least this many points run their stages on several threads.
+const PARALLEL_FROM: usize = 1 << 14;
+
+/// One radix-2 stage of [`fast_ntt`] on `threads` threads: the butterflies of blocks of `len`
+/// with twiddles `tw`, split into pieces of whole blocks, or of parts of one block's halves
+/// where blocks are few.
+fn stage(m: &super::Modulus, x: &mut [u64], len: usize, tw: &[u64], threads: usize) {
+    let half = len / 2;
+    let butterflies = |lo: &mut [u64], hi: &mut [u64], tw: &[u64]| {
+        for ((a, b), &w) in lo.iter_mut().zip(hi.iter_mut()).zip(tw) {
+            let t = m.mul(*b, w);
+            let u = *a;
+            *a = m.add(u, t);
+            *b = m.sub(u, t);
+        }
+    };
+    let blocks = |chunk: &mut [u64]| {
+        for block in chunk.chunks_exact_mut(len) {
+            let (lo, hi) = block.split_at_mut(half);
+            butterflies(lo, hi, tw);
+        }
+    };
+    if threads <= 1 {
+        blocks(x);
+        return;
+    }
+    let n = x.len();
+    let per_thread = (n / 2).div_ceil(threads);
+    std::thread::scope(|s| {
+        if half <= per_thread {
+            // Whole blocks per thread.
+            let chunk = per_thread.div_ceil(half) * len;
+            for c in x.chunks_mut(chunk) {
+                s.spawn(move || blocks(c));
+            }
+        } else {
+            // Few blocks: each block's halves in pieces.
+            for block in x.chunks_exact_mut(len) {
+                let (lo, hi) = block.split_at_mut(half);
+                for ((l, h), t) in lo
+                    .chunks_mut(per_thread)
+                    .zip(hi.chunks_mut(per_thread))
+                    .zip(tw.chunks(per_thread))
+                {
+                    s.spawn(move || butterflies(l, h, t));
+                }
+            }
+        }
+    });
 }
 
 /// Applies `dft(modulus, root, values)` (a natural-order cyclic DFT with `root`, in place) to
