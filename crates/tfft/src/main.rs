@@ -278,12 +278,12 @@ enum NttCommand {
         /// default: the planner's 2048).
         #[arg(long)]
         max_column: Option<usize>,
-        /// Tiles (blocks) per multiprocessor each column pass should have at least
-        /// (`NttPlanOptions::column_tiles_per_sm`; default 2).
-        #[arg(long)]
-        column_tiles_per_sm: Option<usize>,
-        /// Tiles (blocks) per multiprocessor each row pass should have at least
-        /// (`NttPlanOptions::row_tiles_per_sm`; default 8).
+        /// Tiles (blocks) per multiprocessor each pass should have at least
+        /// (`NttPlanOptions::tiles_per_sm`; default 2).
+        #[arg(long, alias = "column-tiles-per-sm")]
+        tiles_per_sm: Option<usize>,
+        /// Tiles (blocks) per multiprocessor each row pass should have at least, while its
+        /// blocks keep 128 threads (`NttPlanOptions::row_tiles_per_sm`; default 8).
         #[arg(long)]
         row_tiles_per_sm: Option<usize>,
     },
@@ -377,7 +377,7 @@ fn main() -> ExitCode {
                 orders,
                 plain_launches,
                 max_column,
-                column_tiles_per_sm,
+                tiles_per_sm,
                 row_tiles_per_sm,
             } => {
                 let single = log_n.map(|l| (field, l, batch, orders));
@@ -391,7 +391,7 @@ fn main() -> ExitCode {
                         cluster_blocks: cluster,
                         dependent_launch: plain_launches.then_some(false),
                         max_column_len: max_column,
-                        column_tiles_per_sm,
+                        tiles_per_sm,
                         row_tiles_per_sm,
                         ..NttPlanOptions::default()
                     },

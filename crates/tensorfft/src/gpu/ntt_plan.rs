@@ -82,14 +82,16 @@ pub struct NttPlanOptions {
     /// the device has it, `Some(false)` plain launches. Same results either way.
     pub dependent_launch: Option<bool>,
     /// Strided (column) passes of at most this many points (rounded up to a power of two);
-    /// `None`: the planner's 2^11. Shorter columns move bits to the contiguous row pass (and
-    /// may add a pass where the row pass is already at its longest).
+    /// `None`: the planner's choice, at most 2^11 and 2^10 for 32-bit words where the row pass
+    /// takes the bit ([`crate::ntt::schedule::preferred_column_bits`]). Shorter columns move
+    /// bits to the contiguous row pass (and may add a pass where the row pass is already at its
+    /// longest).
     pub max_column_len: Option<usize>,
     /// Tiles (blocks) every pass should have at least, per multiprocessor; `None`:
-    /// [`COLUMN_TILES_PER_SM`]. Tiles shrink (down to 32 contiguous bytes per sample row of a
-    /// column, one row of a row pass) until a pass has that many, so one transform spreads
-    /// over more, smaller blocks.
-    pub column_tiles_per_sm: Option<usize>,
+    /// [`TILES_PER_SM`]. Tiles shrink (down to 32 contiguous bytes per sample row of a column,
+    /// one row of a row pass) until a pass has that many, so one transform spreads over more,
+    /// smaller blocks.
+    pub tiles_per_sm: Option<usize>,
     /// Tiles per multiprocessor contiguous (row) passes should have at least, beyond that:
     /// their tiles shrink further while blocks keep 128 threads; `None`: [`ROW_TILES_PER_SM`].
     pub row_tiles_per_sm: Option<usize>,
@@ -97,13 +99,13 @@ pub struct NttPlanOptions {
 
 /// Tiles per multiprocessor every pass of an NTT plan has at least, where its items allow:
 /// one small transform spread over the device (bench/NOTES.md step 40).
-pub const COLUMN_TILES_PER_SM: usize = 2;
+pub const TILES_PER_SM: usize = 2;
 
 /// Tiles per multiprocessor a contiguous (row) pass of an NTT plan has at least, where its
 /// items allow and blocks keep 128 threads: one transform's rows on more, smaller blocks run
-/// less in lockstep (H200,
-/// `bench/results/2026-11-27-ntt-tiles/`: BabyBear 2^24 0.151 → 0.140 ms with 8 against 2,
-/// 2^22 0.040 → 0.038 ms, Goldilocks 2^22 0.118 → 0.114 ms).
+/// less in lockstep (H200, `bench/results/2026-11-27-ntt-tiles/final-ab/`, against
+/// [`TILES_PER_SM`]: BabyBear 2^24 0.1495 → 0.1382 ms, 2^21 × 4 1.13×, Goldilocks 2^22
+/// 0.1176 → 0.1129 ms, 2^19 × 4 1.11×).
 pub const ROW_TILES_PER_SM: usize = 8;
 
 /// Where an NTT plan uses warp-shuffle butterflies (seed 000's warp-shuffle-XOR exchanges).
@@ -439,7 +441,7 @@ impl Gpu {
     }
 
     /// The schedule options of a plan on this device: the caller's pass-length bounds, and at
-    /// least [`COLUMN_TILES_PER_SM`] / [`ROW_TILES_PER_SM`] tiles per multiprocessor (or the
+    /// least [`TILES_PER_SM`] / [`ROW_TILES_PER_SM`] tiles per multiprocessor (or the
     /// caller's counts).
     fn ntt_options(&self, options: &NttPlanOptions) -> NttScheduleOptions {
         let sms = self.info().multiprocessors.max(1) as usize;
@@ -447,7 +449,7 @@ impl Gpu {
             max_pass_len: options
                 .max_pass_len
                 .map_or(1 << 30, |m| m.max(2).next_power_of_two()),
-            min_tiles: options.column_tiles_per_sm.unwrap_or(COLUMN_TILES_PER_SM) * sms,
+            min_tiles: options.tiles_per_sm.unwrap_or(TILES_PER_SM) * sms,
             min_row_tiles: options.row_tiles_per_sm.unwrap_or(ROW_TILES_PER_SM) * sms,
             max_column_len: options.max_column_len.map(|m| m.max(2).next_power_of_two()),
         }

@@ -1145,6 +1145,11 @@ const COLUMN_MAX_BITS: usize = 11;
 /// against 0.504 ms as 2^11 × 2^11, whose columns have tiles of 8 items, 32 contiguous bytes per
 /// sample row, where 2^10 columns take 16, 64 bytes; Goldilocks 2^22 lost with 2^10 columns,
 /// 0.122 against 0.118 ms).
+///
+/// ```
+/// use tensorfft::ntt::schedule::preferred_column_bits;
+/// assert_eq!((preferred_column_bits(4), preferred_column_bits(8)), (10, 11));
+/// ```
 pub fn preferred_column_bits(word_bytes: usize) -> usize {
     if word_bytes == 4 {
         10
