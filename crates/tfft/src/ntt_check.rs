@@ -374,6 +374,7 @@ pub fn run(
         let name = case_name(c);
         bar.set_message(name.clone());
         let s = seed.wrapping_add(i as u64);
+        let started = std::time::Instant::now();
         let result = match c.word {
             4 => check_case::<u32>(&gpu, c, s),
             _ => check_case::<u64>(&gpu, c, s),
@@ -389,6 +390,15 @@ pub fn run(
                         crate::progress::line(&bar, &line);
                         failures.push(line);
                     }
+                }
+                // Redirected output keeps a line per finished case, so a run cut by a time
+                // limit still shows how far it got.
+                if bar.is_hidden() && r.iter().all(|row| row.ok) {
+                    println!(
+                        "ok {name}: {} directions bit-exact ({:.1} s)",
+                        r.len(),
+                        started.elapsed().as_secs_f64()
+                    );
                 }
                 rows.append(&mut r);
             }
