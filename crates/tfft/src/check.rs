@@ -109,6 +109,8 @@ pub struct SweepFilter {
     /// Only the tensor-core cases: F16 on `mma.sync` and F32Split, random data and basis
     /// vectors (no layouts).
     pub tensor_cores_only: bool,
+    /// Only this part of the sweep; the layouts and basis vectors run in part 0.
+    pub shard: crate::shard::Shard,
 }
 
 impl SweepFilter {
@@ -116,7 +118,7 @@ impl SweepFilter {
         if self.layouts_only || self.basis_only {
             return Vec::new();
         }
-        sweep(self.quick)
+        let cases = sweep(self.quick)
             .into_iter()
             .filter(|c| self.precisions.is_empty() || self.precisions.contains(&c.precision))
             .filter(|c| self.ranks.is_empty() || self.ranks.contains(&c.dims.len()))
@@ -126,7 +128,8 @@ impl SweepFilter {
                     || c.tuning.tensor_cores == Some(true)
                     || c.precision == Precision::F32Split
             })
-            .collect()
+            .collect();
+        self.shard.keep(cases)
     }
 }
 
@@ -150,9 +153,10 @@ pub fn run(
         None => filter.cases(),
     };
     println!(
-        "tfft check on {} ({} cases, seed {seed})",
+        "tfft check on {} ({} cases, part {}, seed {seed})",
         gpu.info().name,
-        cases.len()
+        cases.len(),
+        filter.shard
     );
     let bar = crate::progress::bar(cases.len());
     let mut rows = Vec::new();
@@ -206,7 +210,7 @@ pub fn run(
     }
     bar.finish_and_clear();
     // The sweep also checks strided layouts, and the tensor-core kernels on basis vectors.
-    if case.dims().is_none() {
+    if case.dims().is_none() && filter.shard.is_first() {
         if !filter.basis_only && !filter.warp_shuffles_only && !filter.tensor_cores_only {
             rows.extend(crate::check_layouts::rows(&gpu, seed));
         }

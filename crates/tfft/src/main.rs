@@ -16,6 +16,7 @@ mod plot;
 mod progress;
 mod report;
 mod shape;
+mod shard;
 mod sppark_anchor;
 mod sweep;
 
@@ -155,6 +156,11 @@ enum Command {
         /// vectors.
         #[arg(long, conflicts_with_all = ["layouts", "basis", "warp_shuffles", "shape", "n"])]
         tensor_cores: bool,
+        /// Only part K of M of the sweep (`0/4` … `3/4`): every M-th case from the K-th, so
+        /// M processes or device calls together run it all; part 0 also runs the layouts and
+        /// basis vectors.
+        #[arg(long, default_value = "0/1", conflicts_with_all = ["shape", "n"])]
+        shard: shard::Shard,
     },
     /// Time tensorfft against cuFFT and a device copy on the same buffers.
     Bench {
@@ -239,6 +245,10 @@ enum NttCommand {
         /// bit for bit the same results.
         #[arg(long)]
         warp_shuffles: bool,
+        /// Only part K of M of the cases (`0/4` … `3/4`, after --log-n and --field): every
+        /// M-th case from the K-th, so M processes or device calls together run them all.
+        #[arg(long, default_value = "0/1")]
+        shard: shard::Shard,
     },
     /// Time NTTs against the block-synchronous baseline and a device copy.
     Bench {
@@ -308,6 +318,7 @@ fn main() -> ExitCode {
             basis,
             warp_shuffles,
             tensor_cores,
+            shard,
         } => {
             let filter = check::SweepFilter {
                 quick,
@@ -317,6 +328,7 @@ fn main() -> ExitCode {
                 basis_only: basis,
                 warp_shuffles_only: warp_shuffles,
                 tensor_cores_only: tensor_cores,
+                shard,
             };
             check::run(&filter, &case, json.as_deref())
         }
@@ -358,12 +370,14 @@ fn main() -> ExitCode {
                 field,
                 json,
                 warp_shuffles,
+                shard,
             } => ntt_check::run(
                 quick,
                 json.as_deref(),
                 log_n,
                 field.as_deref(),
                 warp_shuffles,
+                shard,
             ),
             NttCommand::Bench {
                 quick,

@@ -332,6 +332,7 @@ pub fn run(
     only_log_n: Option<u32>,
     only_field: Option<&str>,
     warp_shuffles: bool,
+    shard: crate::shard::Shard,
 ) -> Result<ExitCode, Error> {
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
@@ -352,8 +353,9 @@ pub fn run(
         let f = f.to_ascii_lowercase();
         cases.retain(|c| case_name(c).starts_with(&f));
     }
+    let cases = shard.keep(cases);
     println!(
-        "tfft ntt check on {} ({} cases, seed {seed})",
+        "tfft ntt check on {} ({} cases, part {shard}, seed {seed})",
         gpu.info().name,
         cases.len()
     );
