@@ -108,7 +108,8 @@ fn three_passes_and_u64_words() {
 
 #[test]
 fn schedules_of_three_and_four_passes_are_exact() {
-    // Columns of at most 2^11, a row of at most 2^13.
+    // Columns of at most 2^11, a row of at most 2^13 (2^14 for 32-bit words where it saves a
+    // pass).
     let lens = |s: &tensorfft::ntt::NttSchedule| s.passes.iter().map(|p| p.len).collect::<Vec<_>>();
     let batch = NttBatch::limbs(&[GOLDILOCKS], 1 << 24, NttKind::Cyclic).unwrap();
     let s = plan_ntt_schedule(&batch, 8, Direction::Forward).unwrap();
@@ -119,6 +120,17 @@ fn schedules_of_three_and_four_passes_are_exact() {
     let bb = NttBatch::limbs(&[BABY_BEAR], 1 << 24, NttKind::Cyclic).unwrap();
     let b = plan_ntt_schedule(&bb, 4, Direction::Forward).unwrap();
     assert_eq!(lens(&b), vec![1 << 11, 1 << 13]);
+    let bb = NttBatch::limbs(&[BABY_BEAR], 1 << 25, NttKind::Cyclic).unwrap();
+    let b = plan_ntt_schedule(&bb, 4, Direction::Forward).unwrap();
+    assert_eq!(lens(&b), vec![1 << 11, 1 << 14]);
+    let bb = NttBatch::limbs(&[BABY_BEAR], 1 << 26, NttKind::Cyclic).unwrap();
+    assert_eq!(
+        plan_ntt_schedule(&bb, 4, Direction::Forward)
+            .unwrap()
+            .passes
+            .len(),
+        3
+    );
     let two = NttBatch::limbs(&[GOLDILOCKS], 1 << 22, NttKind::Cyclic).unwrap();
     let s = plan_ntt_schedule(&two, 8, Direction::Forward).unwrap();
     assert_eq!(lens(&s), vec![1 << 11, 1 << 11]);
@@ -171,10 +183,44 @@ fn columns_of_32_bit_words_prefer_1024_points_where_the_row_takes_the_bit() {
         lens(&plan(BABY_BEAR, 4, 23, nr, &d)),
         vec![1 << 10, 1 << 13]
     );
-    // The row pass is at its longest: 2^11 columns stay rather than a third pass.
+    // Natural input: the row pass (last, direct) is at its longest at 2^13, and 2^11 columns
+    // stay rather than a third pass. Bit-reversed input: the row pass (first, staged) takes
+    // 2^14 and the columns keep 2^10. Explicit bounds override both.
     assert_eq!(
         lens(&plan(BABY_BEAR, 4, 24, nr, &d)),
         vec![1 << 11, 1 << 13]
+    );
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 24, rn, &d)),
+        vec![1 << 14, 1 << 10]
+    );
+    let rows = |m: usize| NttScheduleOptions {
+        max_row_len: Some(m),
+        ..Default::default()
+    };
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 24, nr, &rows(1 << 14))),
+        vec![1 << 10, 1 << 14]
+    );
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 24, rn, &rows(1 << 13))),
+        vec![1 << 13, 1 << 11]
+    );
+    // Rows of 2^14 where they save a pass, in either order; 2^13 with the bound.
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 25, nr, &d)),
+        vec![1 << 11, 1 << 14]
+    );
+    assert_eq!(plan(BABY_BEAR, 4, 25, nr, &rows(1 << 13)).passes.len(), 3);
+    // A staged row of 2^14 (bit-reversed input) takes 16 values per thread: 1024 threads.
+    let staged = plan(BABY_BEAR, 4, 24, rn, &d);
+    assert_eq!(
+        (
+            staged.passes[0].values_per_thread,
+            staged.passes[0].threads()
+        ),
+        (16, 1024),
+        "{staged}"
     );
     // 64-bit words keep balanced passes; an explicit bound overrides the preference.
     assert_eq!(
@@ -214,12 +260,19 @@ fn columns_of_32_bit_words_prefer_1024_points_where_the_row_takes_the_bit() {
             );
         }
     }
-    let bad = NttScheduleOptions {
-        max_column_len: Some(48),
-        ..Default::default()
-    };
     let batch = NttBatch::limbs(&[BABY_BEAR], 1 << 10, NttKind::Cyclic).unwrap();
-    assert!(plan_ntt_schedule_with(&batch, 4, Direction::Forward, &bad).is_err());
+    for bad in [
+        NttScheduleOptions {
+            max_column_len: Some(48),
+            ..Default::default()
+        },
+        NttScheduleOptions {
+            max_row_len: Some(1),
+            ..Default::default()
+        },
+    ] {
+        assert!(plan_ntt_schedule_with(&batch, 4, Direction::Forward, &bad).is_err());
+    }
 }
 
 #[test]
@@ -242,6 +295,9 @@ fn row_tiles_shrink_to_blocks_of_128_threads_for_one_transform() {
     // eight (2048 tiles: as many as there are rows).
     assert_eq!(tiles(24, 1, 0), (2, 512, 1024));
     assert_eq!(tiles(24, 1, 1056), (1, 256, 2048));
+    // 2^25: rows of 16384 on 512 threads, one per tile either way.
+    assert_eq!(tiles(25, 1, 0), (1, 512, 2048));
+    assert_eq!(tiles(25, 1, 1056), (1, 512, 2048));
     // 2^20: rows of 1024 on 64 threads; two per tile is the 128-thread floor.
     assert_eq!(tiles(20, 1, 1056).1, 128);
     // A batch with tiles enough keeps its tiles.

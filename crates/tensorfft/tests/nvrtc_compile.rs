@@ -297,7 +297,8 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
     let p32 = tensorfft::ntt::PRIME_32;
 
     for (p, word, max_log) in [
-        (BABY_BEAR, 4, 24),
+        // 2^25: rows of 2^14 (two passes).
+        (BABY_BEAR, 4, 25),
         (p32, 4, 20),
         (FHE_62, 8, 18),
         (GOLDILOCKS, 8, 22),
@@ -328,19 +329,22 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
     for (batch, word) in &batches {
         for dir in [Direction::Forward, Direction::Inverse] {
             // The plain schedule, the GPU plans' tiles on 114 and 132 multiprocessors (two per
-            // multiprocessor, rows eight), the same without the row rule, and 2^11 columns
-            // (`NttPlanOptions::max_column_len`).
-            for (min_tiles, min_row_tiles, max_column_len) in [
-                (0, 0, None),
-                (228, 912, None),
-                (264, 1056, None),
-                (228, 0, None),
-                (264, 0, Some(2048)),
+            // multiprocessor, rows eight), the same without the row rule, 2^11 columns
+            // (`NttPlanOptions::max_column_len`) and rows of up to 2^14 in either order
+            // (`NttPlanOptions::max_row_len`).
+            for (min_tiles, min_row_tiles, max_column_len, max_row_len) in [
+                (0, 0, None, None),
+                (228, 912, None, None),
+                (264, 1056, None, None),
+                (228, 0, None, None),
+                (264, 0, Some(2048), None),
+                (264, 1056, None, Some(16384)),
             ] {
                 let o = NttScheduleOptions {
                     min_tiles,
                     min_row_tiles,
                     max_column_len,
+                    max_row_len,
                     ..Default::default()
                 };
                 let s = plan_ntt_schedule_with(batch, *word, dir, &o).unwrap();

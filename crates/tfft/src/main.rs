@@ -223,8 +223,8 @@ enum NttCommand {
         /// Output PNG.
         png: PathBuf,
     },
-    /// GPU NTTs against the CPU transforms, bit for bit: sizes 2 … 2^24 (BabyBear, KoalaBear,
-    /// Goldilocks) and 2 … 2^19 (the 62-bit prime), cyclic and negacyclic, every order pair,
+    /// GPU NTTs against the CPU transforms, bit for bit: sizes 2 … 2^25 (BabyBear), 2 … 2^24
+    /// (KoalaBear, Goldilocks) and 2 … 2^19 (the 62-bit prime), cyclic and negacyclic, every order pair,
     /// batches, RNS limbs, p − 1.
     Check {
         /// Every order pair up to 2^20, two of them above.
@@ -285,9 +285,13 @@ enum NttCommand {
         #[arg(long)]
         plain_launches: bool,
         /// Column (strided) passes of at most this many points (`NttPlanOptions::max_column_len`;
-        /// default: the planner's 2048).
+        /// default: the planner's 2048, 1024 for 32-bit words where the row pass takes the bit).
         #[arg(long)]
         max_column: Option<usize>,
+        /// Row (contiguous) passes of at most this many points (`NttPlanOptions::max_row_len`;
+        /// default: the planner's, 16384 for 32-bit words with bit-reversed input, else 8192).
+        #[arg(long)]
+        max_row: Option<usize>,
         /// Tiles (blocks) per multiprocessor each pass should have at least
         /// (`NttPlanOptions::tiles_per_sm`; default 2).
         #[arg(long, alias = "column-tiles-per-sm")]
@@ -391,6 +395,7 @@ fn main() -> ExitCode {
                 orders,
                 plain_launches,
                 max_column,
+                max_row,
                 tiles_per_sm,
                 row_tiles_per_sm,
             } => {
@@ -405,6 +410,7 @@ fn main() -> ExitCode {
                         cluster_blocks: cluster,
                         dependent_launch: plain_launches.then_some(false),
                         max_column_len: max_column,
+                        max_row_len: max_row,
                         tiles_per_sm,
                         row_tiles_per_sm,
                         ..NttPlanOptions::default()

@@ -103,7 +103,7 @@ fn case_name(c: &NttCase) -> String {
         }
 }
 
-/// The sweep: sizes 2 … 2^24 (32-bit primes, `PRIME_32` above 2^31) and 2 … 2^22 (64-bit), both
+/// The sweep: sizes 2 … 2^24 (32-bit primes, `PRIME_32` above 2^31; BabyBear to 2^25) and 2 … 2^22 (64-bit), both
 /// kinds, every order pair; batches 1 / prime / large; limbs 1 / 3 / 40 (and BabyBear with
 /// `PRIME_32`); p − 1 inputs; three-pass geometry; the baseline. `quick` keeps every size of
 /// BabyBear and Goldilocks (both input orders up to 2^16, natural input above), a few sizes of
@@ -131,7 +131,8 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
     };
     let mut out = Vec::new();
     for (p, word, max_log) in [
-        (BABY_BEAR, 4, 24),
+        // BabyBear to 2^25: two passes with rows of 2^14.
+        (BABY_BEAR, 4, 25),
         (KOALA_BEAR, 4, 24),
         (PRIME_32, 4, 24),
         // Goldilocks to 2^24: 2^23 and 2^24 run as two passes with rows of 2^12 and 2^13.

@@ -87,6 +87,11 @@ pub struct NttPlanOptions {
     /// bits to the contiguous row pass (and may add a pass where the row pass is already at its
     /// longest).
     pub max_column_len: Option<usize>,
+    /// Contiguous (row) passes of at most this many points (rounded up to a power of two);
+    /// `None`: the planner's choice ([`crate::ntt::schedule::max_row_bits`]): 2^14 for 32-bit
+    /// words where the row pass comes first (bit-reversed input), else 2^13, turned where 2^14
+    /// saves a pass. Shorter rows move bits to the columns (and may add a pass).
+    pub max_row_len: Option<usize>,
     /// Tiles (blocks) every pass should have at least, per multiprocessor; `None`:
     /// [`TILES_PER_SM`]. Tiles shrink (down to 32 contiguous bytes per sample row of a column,
     /// one row of a row pass) until a pass has that many, so one transform spreads over more,
@@ -452,6 +457,7 @@ impl Gpu {
             min_tiles: options.tiles_per_sm.unwrap_or(TILES_PER_SM) * sms,
             min_row_tiles: options.row_tiles_per_sm.unwrap_or(ROW_TILES_PER_SM) * sms,
             max_column_len: options.max_column_len.map(|m| m.max(2).next_power_of_two()),
+            max_row_len: options.max_row_len.map(|m| m.max(2).next_power_of_two()),
         }
     }
 

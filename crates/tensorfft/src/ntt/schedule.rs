@@ -1140,6 +1140,31 @@ fn max_pass_len(word_bytes: usize) -> usize {
 const ROW_MAX_BITS: usize = 13;
 const COLUMN_MAX_BITS: usize = 11;
 
+/// Longest row (contiguous) pass the planner takes by word size and input order: 2^14 `u32`
+/// words (64 KB per item) where the row pass comes first (bit-reversed input: a staged row of
+/// 16 values per thread, 1024 threads), 2^13 where it comes last (natural input: a direct row
+/// of 2^14 on 512 threads lost), and 2^13 `u64` words ([`ROW_MAX_BITS`]). H200
+/// (`bench/results/2026-11-27-ntt-long-rows/`), BabyBear: 2^24 RN as 2^14 × 2^10 0.335 ms
+/// against 0.377 ms as 2^13 × 2^11 (× 4: 1.262 against 1.488 ms); 2^24 NR as 2^10 × 2^14
+/// 0.164 ms against 0.139 ms as 2^11 × 2^13. Where rows of 2^14 save a pass the
+/// choice turns ([`pass_lengths`]): 2^25 NR takes them (two passes, 0.321 ms against 0.376 ms
+/// in three), 2^25 RN does not (three passes, 0.655 ms against 0.867 ms in two).
+///
+/// ```
+/// use tensorfft::ntt::schedule::max_row_bits;
+/// assert_eq!((max_row_bits(4, false), max_row_bits(4, true), max_row_bits(8, false)), (14, 13, 13));
+/// ```
+pub fn max_row_bits(word_bytes: usize, row_last: bool) -> usize {
+    if word_bytes == 4 && !row_last {
+        LONG_ROW_BITS
+    } else {
+        ROW_MAX_BITS
+    }
+}
+
+/// Longest rows of 32-bit words (2^14 points).
+const LONG_ROW_BITS: usize = 14;
+
 /// Columns of 32-bit words the planner prefers: 2^10 points, where the row pass can take the
 /// bit (H200, `bench/results/2026-11-27-ntt-tiles/`: BabyBear 2^22 × 16 as 2^10 × 2^12 0.473 ms
 /// against 0.504 ms as 2^11 × 2^11, whose columns have tiles of 8 items, 32 contiguous bytes per
@@ -1159,15 +1184,17 @@ pub fn preferred_column_bits(word_bytes: usize) -> usize {
 }
 
 /// Splits `n` into pass lengths: one pass up to `single_max`; else as equal as possible, then
-/// bits moved from columns longer than the preferred length to the row pass (up to
-/// [`ROW_MAX_BITS`]), all at most `cap`. `column_bits`: the columns' bound and preferred bits
-/// (by default [`COLUMN_MAX_BITS`] and [`preferred_column_bits`]). The row pass (contiguous
-/// samples) is last for natural input (`row_last`), first otherwise.
+/// bits moved from columns longer than the preferred length to the row pass (up to `row_bits`,
+/// by default [`max_row_bits`], turned where 2^14 32-bit words save a pass), all at most
+/// `cap`. `column_bits`: the columns' bound and
+/// preferred bits (by default [`COLUMN_MAX_BITS`] and [`preferred_column_bits`]). The row pass
+/// (contiguous samples) is last for natural input (`row_last`), first otherwise.
 fn pass_lengths(
     n: usize,
     word_bytes: usize,
     cap: usize,
     column_bits: Option<(usize, usize)>,
+    row_bits: Option<usize>,
     row_last: bool,
 ) -> Vec<usize> {
     let (column_max, column_pref) =
@@ -1178,15 +1205,28 @@ fn pass_lengths(
     if bits <= cap_bits.min(single_max.trailing_zeros() as usize) {
         return vec![n];
     }
-    let row_max = ROW_MAX_BITS.min(cap_bits);
     let col_max = column_max.max(1).min(cap_bits);
     let col_pref = column_pref.max(1).min(col_max);
-    let passes = if bits <= row_max + col_max {
-        2
-    } else {
-        1 + (bits - row_max).div_ceil(col_max)
+    let count = |row_max: usize| {
+        if bits <= row_max + col_max {
+            2
+        } else {
+            1 + (bits - row_max).div_ceil(col_max)
+        }
+        .max(bits.div_ceil(cap_bits))
+    };
+    // 32-bit rows of 2^14: last (direct) only where they save a pass, first (staged) only where
+    // they do not (H200, BabyBear 2^25 RN in two passes 0.867 ms against 0.655 ms in three).
+    let saves_a_pass =
+        word_bytes == 4 && count(LONG_ROW_BITS.min(cap_bits)) < count(ROW_MAX_BITS.min(cap_bits));
+    let row_max = match row_bits {
+        Some(b) => b,
+        None if saves_a_pass == row_last => max_row_bits(word_bytes, false),
+        None => ROW_MAX_BITS,
     }
-    .max(bits.div_ceil(cap_bits));
+    .max(1)
+    .min(cap_bits);
+    let passes = count(row_max);
     // Even split; the row pass (index 0 here) takes the larger parts.
     let mut parts: Vec<usize> = (0..passes)
         .map(|i| bits / passes + usize::from(i < bits % passes))
@@ -1249,6 +1289,11 @@ pub struct NttScheduleOptions {
     /// planner's choice, columns of at most 2^11 points, and 2^10 for 32-bit words where the
     /// row pass can take the bit without a pass more ([`preferred_column_bits`]).
     pub max_column_len: Option<usize>,
+    /// Contiguous (row) passes of at most this many points (a power of two, at least 2); `None`:
+    /// [`max_row_bits`], turned where 2^14 32-bit words save a pass (natural input takes them
+    /// there, bit-reversed input does not). A shorter bound moves bits to the columns (and may
+    /// add a pass).
+    pub max_row_len: Option<usize>,
 }
 
 impl Default for NttScheduleOptions {
@@ -1258,6 +1303,7 @@ impl Default for NttScheduleOptions {
             min_tiles: 0,
             min_row_tiles: 0,
             max_column_len: None,
+            max_row_len: None,
         }
     }
 }
@@ -1322,11 +1368,16 @@ pub fn plan_ntt_schedule_with(
             "a pass length bound of {max_pass_len} (a power of two, at least 2)"
         )));
     }
-    if let Some(m) = options.max_column_len {
-        if !m.is_power_of_two() || m < 2 {
-            return Err(Error::InvalidSize(format!(
-                "a column pass length bound of {m} (a power of two, at least 2)"
-            )));
+    for (what, bound) in [
+        ("column", options.max_column_len),
+        ("row", options.max_row_len),
+    ] {
+        if let Some(m) = bound {
+            if !m.is_power_of_two() || m < 2 {
+                return Err(Error::InvalidSize(format!(
+                    "a {what} pass length bound of {m} (a power of two, at least 2)"
+                )));
+            }
         }
     }
     let arithmetic = NttArithmetic::for_moduli(&batch.moduli(), word_bytes)?;
@@ -1353,6 +1404,7 @@ pub fn plan_ntt_schedule_with(
         word_bytes,
         max_pass_len,
         column_bits,
+        options.max_row_len.map(|m| m.trailing_zeros() as usize),
         from == Order::Natural,
     );
     let count = lens.len();
@@ -1638,7 +1690,8 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
         pass.even_rounds = even_rounds_pay(pass.len, pass.round_stages);
         return;
     }
-    pass.values_per_thread = pass.len.min(8);
+    // 8 values per thread, 16 for rows of 2^14 (1024 threads).
+    pass.values_per_thread = pass.len.min(8.max(pass.len / 1024));
     pass.round_stages = pass.values_per_thread.trailing_zeros();
     let threads_per_item = pass.len / pass.values_per_thread;
     let tile = if pass.items_fastest_in || pass.items_fastest_out {
