@@ -206,12 +206,32 @@ fn columns_of_32_bit_words_prefer_1024_points_where_the_row_takes_the_bit() {
         lens(&plan(BABY_BEAR, 4, 24, rn, &rows(1 << 13))),
         vec![1 << 13, 1 << 11]
     );
-    // Rows of 2^14 where they save a pass, in either order; 2^13 with the bound.
+    // Where rows of 2^14 save a pass the choice turns: natural input takes them (two passes),
+    // bit-reversed input does not (three); explicit bounds override both, and bounds above the
+    // longest row (2^14 words of 32 bits, 2^13 of 64) are held to it.
     assert_eq!(
         lens(&plan(BABY_BEAR, 4, 25, nr, &d)),
         vec![1 << 11, 1 << 14]
     );
     assert_eq!(plan(BABY_BEAR, 4, 25, nr, &rows(1 << 13)).passes.len(), 3);
+    assert_eq!(plan(BABY_BEAR, 4, 25, rn, &d).passes.len(), 3);
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 25, rn, &rows(1 << 14))),
+        vec![1 << 14, 1 << 11]
+    );
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 25, nr, &rows(1 << 20))),
+        vec![1 << 11, 1 << 14]
+    );
+    let wide_columns = NttScheduleOptions {
+        max_column_len: Some(1 << 9),
+        max_row_len: Some(1 << 20),
+        ..Default::default()
+    };
+    assert!(plan(GOLDILOCKS, 8, 22, nr, &wide_columns)
+        .passes
+        .iter()
+        .all(|p| p.len <= 1 << 13));
     // A staged row of 2^14 (bit-reversed input) takes 16 values per thread: 1024 threads.
     let staged = plan(BABY_BEAR, 4, 24, rn, &d);
     assert_eq!(

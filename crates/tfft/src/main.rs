@@ -159,7 +159,7 @@ enum Command {
         /// Only part K of M of the sweep (`0/4` … `3/4`): every M-th case from the K-th, so
         /// M processes or device calls together run it all; part 0 also runs the layouts and
         /// basis vectors.
-        #[arg(long, default_value = "0/1", conflicts_with_all = ["shape", "n"])]
+        #[arg(long, default_value = "0/1", conflicts_with_all = ["shape", "n", "layouts", "basis"])]
         shard: shard::Shard,
     },
     /// Time tensorfft against cuFFT and a device copy on the same buffers.
@@ -224,7 +224,7 @@ enum NttCommand {
         png: PathBuf,
     },
     /// GPU NTTs against the CPU transforms, bit for bit: sizes 2 … 2^25 (BabyBear), 2 … 2^24
-    /// (KoalaBear, Goldilocks) and 2 … 2^19 (the 62-bit prime), cyclic and negacyclic, every order pair,
+    /// (KoalaBear, PRIME_32, Goldilocks) and 2 … 2^19 (the 62-bit prime), cyclic and negacyclic, every order pair,
     /// batches, RNS limbs, p − 1.
     Check {
         /// Every order pair up to 2^20, two of them above.
@@ -289,7 +289,8 @@ enum NttCommand {
         #[arg(long)]
         max_column: Option<usize>,
         /// Row (contiguous) passes of at most this many points (`NttPlanOptions::max_row_len`;
-        /// default: the planner's, 16384 for 32-bit words with bit-reversed input, else 8192).
+        /// default: the planner's, 16384 for 32-bit words with bit-reversed input unless 8192
+        /// saves a pass, and with natural input only where 16384 saves one; else 8192).
         #[arg(long)]
         max_row: Option<usize>,
         /// Tiles (blocks) per multiprocessor each pass should have at least

@@ -103,7 +103,8 @@ fn case_name(c: &NttCase) -> String {
         }
 }
 
-/// The sweep: sizes 2 … 2^24 (32-bit primes, `PRIME_32` above 2^31; BabyBear to 2^25) and 2 … 2^22 (64-bit), both
+/// The sweep: sizes 2 … 2^24 (32-bit primes, `PRIME_32` above 2^31; BabyBear to 2^25) and
+/// 2 … 2^24 (Goldilocks; the 62-bit prime to 2^19), both
 /// kinds, every order pair; batches 1 / prime / large; limbs 1 / 3 / 40 (and BabyBear with
 /// `PRIME_32`); p − 1 inputs; three-pass geometry; the baseline. `quick` keeps every size of
 /// BabyBear and Goldilocks (both input orders up to 2^16, natural input above), a few sizes of

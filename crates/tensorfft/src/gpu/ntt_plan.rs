@@ -90,7 +90,8 @@ pub struct NttPlanOptions {
     /// Contiguous (row) passes of at most this many points (rounded up to a power of two);
     /// `None`: the planner's choice ([`crate::ntt::schedule::max_row_bits`]): 2^14 for 32-bit
     /// words where the row pass comes first (bit-reversed input), else 2^13, turned where 2^14
-    /// saves a pass. Shorter rows move bits to the columns (and may add a pass).
+    /// saves a pass; bounds above 2^14 (`u32`) or 2^13 (`u64`) are held to it. Shorter rows
+    /// move bits to the columns (and may add a pass).
     pub max_row_len: Option<usize>,
     /// Tiles (blocks) every pass should have at least, per multiprocessor; `None`:
     /// [`TILES_PER_SM`]. Tiles shrink (down to 32 contiguous bytes per sample row of a column,
@@ -456,8 +457,12 @@ impl Gpu {
                 .map_or(1 << 30, |m| m.max(2).next_power_of_two()),
             min_tiles: options.tiles_per_sm.unwrap_or(TILES_PER_SM) * sms,
             min_row_tiles: options.row_tiles_per_sm.unwrap_or(ROW_TILES_PER_SM) * sms,
-            max_column_len: options.max_column_len.map(|m| m.max(2).next_power_of_two()),
-            max_row_len: options.max_row_len.map(|m| m.max(2).next_power_of_two()),
+            max_column_len: options
+                .max_column_len
+                .map(|m| m.clamp(2, 1 << 30).next_power_of_two()),
+            max_row_len: options
+                .max_row_len
+                .map(|m| m.clamp(2, 1 << 30).next_power_of_two()),
         }
     }
 

@@ -1129,8 +1129,9 @@ fn max_pass_len(word_bytes: usize) -> usize {
     16 * 1024 / word_bytes
 }
 
-/// Longest pass of a multi-pass plan whose samples are contiguous (a row: 2^13 words, 32 KB
-/// per item for `u32`; H200, `2026-11-24-h200-ntt-bench.json`: BabyBear 2^24 as 2^11 × 2^13
+/// Row (contiguous) pass bound of `u64` words, and of `u32` words except where
+/// [`max_row_bits`] and [`pass_lengths`] take [`LONG_ROW_BITS`] (a row: 2^13 words, 32 KB per
+/// item for `u32`; H200, `2026-11-24-h200-ntt-bench.json`: BabyBear 2^24 as 2^11 × 2^13
 /// 0.241 ms against 0.310 ms as 2^12 × 2^12 with 16-byte column rows) and longest strided pass
 /// (a column: tiles of 8 items, 32 or 64 contiguous bytes per sample row, must fit shared
 /// memory). `u64` rows were held at 2^11 while the 64-bit arithmetic dominated (Goldilocks 2^24
@@ -1147,7 +1148,7 @@ const COLUMN_MAX_BITS: usize = 11;
 /// (`bench/results/2026-11-27-ntt-long-rows/`), BabyBear: 2^24 RN as 2^14 × 2^10 0.335 ms
 /// against 0.377 ms as 2^13 × 2^11 (× 4: 1.262 against 1.488 ms); 2^24 NR as 2^10 × 2^14
 /// 0.164 ms against 0.139 ms as 2^11 × 2^13. Where rows of 2^14 save a pass the
-/// choice turns ([`pass_lengths`]): 2^25 NR takes them (two passes, 0.321 ms against 0.376 ms
+/// choice turns ([`pass_lengths`]): 2^25 NR takes them (two passes, 0.321 ms against 0.377 ms
 /// in three), 2^25 RN does not (three passes, 0.655 ms against 0.867 ms in two).
 ///
 /// ```
@@ -1164,6 +1165,16 @@ pub fn max_row_bits(word_bytes: usize, row_last: bool) -> usize {
 
 /// Longest rows of 32-bit words (2^14 points).
 const LONG_ROW_BITS: usize = 14;
+
+/// Longest row any plan takes: 2^14 `u32` words, 2^13 `u64` words (explicit bounds above it are
+/// held to it).
+fn longest_row_bits(word_bytes: usize) -> usize {
+    if word_bytes == 4 {
+        LONG_ROW_BITS
+    } else {
+        ROW_MAX_BITS
+    }
+}
 
 /// Columns of 32-bit words the planner prefers: 2^10 points, where the row pass can take the
 /// bit (H200, `bench/results/2026-11-27-ntt-tiles/`: BabyBear 2^22 × 16 as 2^10 × 2^12 0.473 ms
@@ -1219,9 +1230,10 @@ fn pass_lengths(
     // they do not (H200, BabyBear 2^25 RN in two passes 0.867 ms against 0.655 ms in three).
     let saves_a_pass =
         word_bytes == 4 && count(LONG_ROW_BITS.min(cap_bits)) < count(ROW_MAX_BITS.min(cap_bits));
+    let longest = longest_row_bits(word_bytes);
     let row_max = match row_bits {
-        Some(b) => b,
-        None if saves_a_pass == row_last => max_row_bits(word_bytes, false),
+        Some(b) => b.min(longest),
+        None if saves_a_pass == row_last => longest,
         None => ROW_MAX_BITS,
     }
     .max(1)
@@ -1289,7 +1301,8 @@ pub struct NttScheduleOptions {
     /// planner's choice, columns of at most 2^11 points, and 2^10 for 32-bit words where the
     /// row pass can take the bit without a pass more ([`preferred_column_bits`]).
     pub max_column_len: Option<usize>,
-    /// Contiguous (row) passes of at most this many points (a power of two, at least 2); `None`:
+    /// Contiguous (row) passes of at most this many points (a power of two, at least 2; held to
+    /// the longest row, 2^14 `u32` or 2^13 `u64` words); `None`:
     /// [`max_row_bits`], turned where 2^14 32-bit words save a pass (natural input takes them
     /// there, bit-reversed input does not). A shorter bound moves bits to the columns (and may
     /// add a pass).
