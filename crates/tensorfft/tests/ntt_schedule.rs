@@ -228,7 +228,7 @@ fn columns_of_32_bit_words_prefer_1024_points_where_the_row_takes_the_bit() {
         max_row_len: Some(1 << 20),
         ..Default::default()
     };
-    assert!(plan(GOLDILOCKS, 8, 22, nr, &wide_columns)
+    assert!(plan(GOLDILOCKS, 8, 24, nr, &wide_columns)
         .passes
         .iter()
         .all(|p| p.len <= 1 << 13));
