@@ -183,15 +183,33 @@ fn columns_of_32_bit_words_prefer_1024_points_where_the_row_takes_the_bit() {
         lens(&plan(BABY_BEAR, 4, 23, nr, &d)),
         vec![1 << 10, 1 << 13]
     );
-    // Natural input: the row pass (last, direct) is at its longest at 2^13, and 2^11 columns
-    // stay rather than a third pass. Bit-reversed input: the row pass (first, staged) takes
-    // 2^14 and the columns keep 2^10. Explicit bounds override both.
+    // Direct rows (natural input; bit-reversed to natural by decimation in time) are at their
+    // longest at 2^13, and 2^11 columns stay rather than a third pass. Staged rows (the first
+    // pass of RR, or of RN with `staged_reversed_input`) take 2^14 and the columns keep 2^10.
+    // Explicit bounds override both.
+    let rr = (Order::BitReversed, Order::BitReversed);
+    let staged_option = NttScheduleOptions {
+        staged_reversed_input: true,
+        ..Default::default()
+    };
+    let staged_rows = |m: usize| NttScheduleOptions {
+        max_row_len: Some(m),
+        ..staged_option
+    };
+    for order in [nr, rn] {
+        let s = plan(BABY_BEAR, 4, 24, order, &d);
+        let mut expected = vec![1 << 11, 1 << 13];
+        if order == rn {
+            expected.reverse();
+        }
+        assert_eq!(lens(&s), expected, "{s}");
+    }
     assert_eq!(
-        lens(&plan(BABY_BEAR, 4, 24, nr, &d)),
-        vec![1 << 11, 1 << 13]
+        lens(&plan(BABY_BEAR, 4, 24, rn, &staged_option)),
+        vec![1 << 14, 1 << 10]
     );
     assert_eq!(
-        lens(&plan(BABY_BEAR, 4, 24, rn, &d)),
+        lens(&plan(BABY_BEAR, 4, 24, rr, &d)),
         vec![1 << 14, 1 << 10]
     );
     let rows = |m: usize| NttScheduleOptions {
@@ -203,20 +221,30 @@ fn columns_of_32_bit_words_prefer_1024_points_where_the_row_takes_the_bit() {
         vec![1 << 10, 1 << 14]
     );
     assert_eq!(
-        lens(&plan(BABY_BEAR, 4, 24, rn, &rows(1 << 13))),
+        lens(&plan(BABY_BEAR, 4, 24, rn, &rows(1 << 14))),
+        vec![1 << 14, 1 << 10]
+    );
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 24, rn, &staged_rows(1 << 13))),
         vec![1 << 13, 1 << 11]
     );
-    // Where rows of 2^14 save a pass the choice turns: natural input takes them (two passes),
-    // bit-reversed input does not (three); explicit bounds override both, and bounds above the
-    // longest row (2^14 words of 32 bits, 2^13 of 64) are held to it.
+    // Where rows of 2^14 save a pass the choice turns: direct rows take them (two passes),
+    // staged rows do not (three); explicit bounds override both, and bounds above the longest
+    // row (2^14 words of 32 bits, 2^13 of 64) are held to it.
     assert_eq!(
         lens(&plan(BABY_BEAR, 4, 25, nr, &d)),
         vec![1 << 11, 1 << 14]
     );
-    assert_eq!(plan(BABY_BEAR, 4, 25, nr, &rows(1 << 13)).passes.len(), 3);
-    assert_eq!(plan(BABY_BEAR, 4, 25, rn, &d).passes.len(), 3);
     assert_eq!(
-        lens(&plan(BABY_BEAR, 4, 25, rn, &rows(1 << 14))),
+        lens(&plan(BABY_BEAR, 4, 25, rn, &d)),
+        vec![1 << 14, 1 << 11]
+    );
+    assert_eq!(plan(BABY_BEAR, 4, 25, nr, &rows(1 << 13)).passes.len(), 3);
+    assert_eq!(plan(BABY_BEAR, 4, 25, rn, &rows(1 << 13)).passes.len(), 3);
+    assert_eq!(plan(BABY_BEAR, 4, 25, rn, &staged_option).passes.len(), 3);
+    assert_eq!(plan(BABY_BEAR, 4, 25, rr, &d).passes.len(), 3);
+    assert_eq!(
+        lens(&plan(BABY_BEAR, 4, 25, rn, &staged_rows(1 << 14))),
         vec![1 << 14, 1 << 11]
     );
     assert_eq!(
@@ -232,8 +260,21 @@ fn columns_of_32_bit_words_prefer_1024_points_where_the_row_takes_the_bit() {
         .passes
         .iter()
         .all(|p| p.len <= 1 << 13));
-    // A staged row of 2^14 (bit-reversed input) takes 16 values per thread: 1024 threads.
-    let staged = plan(BABY_BEAR, 4, 24, rn, &d);
+    // A row of 2^14 with bit-reversed input runs direct by decimation in time: 32 values per
+    // thread on 512 threads; staged (the option), 16 values per thread on 1024 threads.
+    let in_time = plan(BABY_BEAR, 4, 25, rn, &d);
+    assert!(in_time.passes.iter().all(|p| p.in_time()), "{in_time}");
+    assert_eq!(
+        (
+            in_time.passes[0].len,
+            in_time.passes[0].values_per_thread,
+            in_time.passes[0].threads()
+        ),
+        (1 << 14, 32, 512),
+        "{in_time}"
+    );
+    let staged = plan(BABY_BEAR, 4, 24, rn, &staged_option);
+    assert!(staged.passes.iter().all(|p| !p.direct()), "{staged}");
     assert_eq!(
         (
             staged.passes[0].values_per_thread,
@@ -498,21 +539,28 @@ fn slot_twiddle_positions_split_into_thread_and_slot_bits() {
     let mut checked = 0;
     for log_n in 2..=24 {
         for (p, word) in [(BABY_BEAR, 4), (GOLDILOCKS, 8)] {
-            for interleaved in [false, true] {
+            // Natural input (decimation in frequency) and bit-reversed input (in time).
+            for (interleaved, from, to) in [
+                (false, Order::Natural, Order::BitReversed),
+                (true, Order::Natural, Order::BitReversed),
+                (false, Order::BitReversed, Order::Natural),
+                (true, Order::BitReversed, Order::Natural),
+            ] {
                 let batch = NttBatch::limbs(&[p], 1 << log_n, NttKind::Cyclic)
                     .unwrap()
-                    .with_orders(Order::Natural, Order::BitReversed)
+                    .with_orders(from, to)
                     .batch(3)
                     .interleaved(interleaved);
                 let s = plan_ntt_schedule(&batch, word, Direction::Forward).unwrap();
                 for pass in s.passes.iter().filter(|p| p.slot_twiddles()) {
+                    assert_eq!(pass.in_time(), from == Order::BitReversed, "{s}");
                     let mut seen = vec![false; pass.len];
                     for t in 0..pass.threads_per_item() {
-                        let a = pass.output_position(t, 0);
+                        let a = pass.output_frequency(t, 0);
                         for j in 0..pass.values_per_thread {
-                            let b = pass.output_position(0, j);
+                            let b = pass.output_frequency(0, j);
                             assert_eq!(a & b, 0, "{s}");
-                            assert_eq!(pass.output_position(t, j), a | b, "{s}");
+                            assert_eq!(pass.output_frequency(t, j), a | b, "{s}");
                             assert!(!std::mem::replace(&mut seen[a | b], true), "{s}");
                         }
                     }
@@ -522,7 +570,7 @@ fn slot_twiddle_positions_split_into_thread_and_slot_bits() {
             }
         }
     }
-    assert!(checked > 20, "only {checked} passes with slot twiddles");
+    assert!(checked > 40, "only {checked} passes with slot twiddles");
 }
 
 /// The planner runs warp-shuffle butterflies exactly in the 32-bit row passes of 128, 256 and
@@ -555,6 +603,23 @@ fn warp_shuffles_where_the_h200_measured_them_faster() {
         assert!(
             shuffled(GOLDILOCKS, 8, log_n).is_empty(),
             "Goldilocks 2^{log_n}"
+        );
+    }
+    // Passes by decimation in time (bit-reversed input to natural output) keep their 16-byte
+    // loads instead (shuffles measured 0.88-0.90x there), but take them on request.
+    for log_n in [7, 8, 9, 13, 18] {
+        let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << log_n, NttKind::Cyclic).unwrap())
+            .with_orders(Order::BitReversed, Order::Natural)
+            .batch(((1usize << 20) >> log_n).max(1));
+        let s = plan_ntt_schedule(&b, 4, Direction::Forward).unwrap();
+        assert!(s.passes.iter().all(|p| p.in_time()), "{s}");
+        assert!(s.passes.iter().all(|p| p.shuffle_stages == 0), "{s}");
+        let forced = s.clone().warp_shuffles();
+        assert!(forced.passes.iter().any(|p| p.shuffle_stages > 0), "{s}");
+        let x = data(&b, 7, false);
+        assert_eq!(
+            execute(&forced, &x).unwrap(),
+            expected(&b, Direction::Forward, &x, false)
         );
     }
 }

@@ -289,8 +289,8 @@ enum NttCommand {
         #[arg(long)]
         max_column: Option<usize>,
         /// Row (contiguous) passes of at most this many points (`NttPlanOptions::max_row_len`;
-        /// default: the planner's, 16384 for 32-bit words with bit-reversed input unless 8192
-        /// saves a pass, and with natural input only where 16384 saves one; else 8192).
+        /// default: the planner's, 8192, or 16384 for 32-bit words where that saves a pass; for
+        /// staged rows, --staged-reversed or RR, the other way round).
         #[arg(long)]
         max_row: Option<usize>,
         /// Tiles (blocks) per multiprocessor each pass should have at least
@@ -301,6 +301,11 @@ enum NttCommand {
         /// blocks keep 128 threads (`NttPlanOptions::row_tiles_per_sm`; default 8).
         #[arg(long)]
         row_tiles_per_sm: Option<usize>,
+        /// Stage passes of bit-reversed input and natural output through shared memory both
+        /// ways instead of running them by decimation in time
+        /// (`NttPlanOptions::staged_reversed_input`; for A/B measurements).
+        #[arg(long)]
+        staged_reversed: bool,
     },
 }
 
@@ -399,6 +404,7 @@ fn main() -> ExitCode {
                 max_row,
                 tiles_per_sm,
                 row_tiles_per_sm,
+                staged_reversed,
             } => {
                 let single = log_n.map(|l| (field, l, batch, orders));
                 ntt_bench::run(
@@ -414,6 +420,7 @@ fn main() -> ExitCode {
                         max_row_len: max_row,
                         tiles_per_sm,
                         row_tiles_per_sm,
+                        staged_reversed_input: staged_reversed,
                         ..NttPlanOptions::default()
                     },
                 )

@@ -89,8 +89,8 @@ pub struct NttPlanOptions {
     pub max_column_len: Option<usize>,
     /// Contiguous (row) passes of at most this many points (rounded up to a power of two);
     /// `None`: the planner's choice ([`crate::ntt::schedule::max_row_bits`]): 2^14 for 32-bit
-    /// words where the row pass comes first (bit-reversed input), else 2^13, turned where 2^14
-    /// saves a pass; bounds above 2^14 (`u32`) or 2^13 (`u64`) are held to it. Shorter rows
+    /// words where the row pass is staged (bit-reversed input to bit-reversed output, or
+    /// `staged_reversed_input`), else 2^13, turned where 2^14 saves a pass; bounds above 2^14 (`u32`) or 2^13 (`u64`) are held to it. Shorter rows
     /// move bits to the columns (and may add a pass).
     pub max_row_len: Option<usize>,
     /// Tiles (blocks) every pass should have at least, per multiprocessor; `None`:
@@ -101,6 +101,11 @@ pub struct NttPlanOptions {
     /// Tiles per multiprocessor contiguous (row) passes should have at least, beyond that:
     /// their tiles shrink further while blocks keep 128 threads; `None`: [`ROW_TILES_PER_SM`].
     pub row_tiles_per_sm: Option<usize>,
+    /// Stage passes of bit-reversed local input and natural local output through shared memory
+    /// both ways (the plans before decimation in time, for A/B measurements) instead of running
+    /// them direct by decimation in time ([`crate::ntt::schedule::NttPass::in_time`]). Same
+    /// results, bit for bit.
+    pub staged_reversed_input: bool,
 }
 
 /// Tiles per multiprocessor every pass of an NTT plan has at least, where its items allow:
@@ -463,6 +468,7 @@ impl Gpu {
             max_row_len: options
                 .max_row_len
                 .map(|m| m.clamp(2, 1 << 30).next_power_of_two()),
+            staged_reversed_input: options.staged_reversed_input,
         }
     }
 

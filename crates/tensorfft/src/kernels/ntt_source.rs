@@ -205,7 +205,14 @@ impl<'a> PassConfig<'a> {
             "ntt_{}{}{}{}_l{}_v{}_r{}{}_t{}_c{}_{}{}{}{}_tw{}_w{}{}{}",
             arithmetic.name(),
             if wide { "w" } else { "" },
-            if pass.direct() { "d" } else { "s" },
+            // d: direct by decimation in frequency, t: direct by decimation in time, s: staged.
+            if pass.in_time() {
+                "t"
+            } else if pass.direct() {
+                "d"
+            } else {
+                "s"
+            },
             if unit { "u" } else { "" },
             pass.len,
             pass.values_per_thread,
@@ -276,6 +283,7 @@ struct {name} {{
     static constexpr bool TWIDDLE = {twiddle};
     static constexpr bool SLOT_TWIDDLE = {slot_twiddle};
     static constexpr bool DIRECT = {direct};
+    static constexpr bool IN_TIME = {in_time};
     static constexpr u64 SAMPLE_IN = {sample_in};
     static constexpr u64 SAMPLE_OUT = {sample_out};
     static constexpr int WEIGHT = {weight};
@@ -309,6 +317,7 @@ struct {name} {{
             twiddle = pass.twiddle.is_some(),
             slot_twiddle = pass.slot_twiddles(),
             direct = pass.direct(),
+            in_time = pass.in_time(),
             sample_in = self.sample_in,
             sample_out = self.sample_out,
             weight = self.weight,

@@ -1,5 +1,5 @@
 //! The CPU executor of NTT schedules: runs the passes of an [`NttSchedule`] as the GPU does
-//! (same pass lengths, item geometry, local decimation in frequency with the same root tables,
+//! (same pass lengths, item geometry, local decimation in frequency or in time with the same root tables,
 //! four-step twiddles and weights from the same high/low tables), so the planner's geometry is
 //! tested on every CI run, bit for bit against [`super::naive_ntt`] / [`super::fast_ntt`].
 
@@ -63,6 +63,7 @@ fn run_pass(schedule: &NttSchedule, index: usize, input: &[u64], output: &mut [u
         .collect();
     let len = pass.len;
     let mut buf = vec![0u64; len];
+    let in_time = pass.in_time();
     // Slot twiddles: the thread and value slot that hold frequency k.
     let slot_of = (layout.twiddle_items > 0).then(|| frequency_slots(pass));
     for f in 0..pass.items() {
@@ -96,12 +97,22 @@ fn run_pass(schedule: &NttSchedule, index: usize, input: &[u64], output: &mut [u
                         .sum::<usize>();
                 x = weight(x, n);
             }
-            buf[s] = x;
+            // Decimation in time works on the row as it lies (sample s at position r).
+            buf[if in_time { r } else { s }] = x;
         }
-        decimate_in_frequency(m, &t[..(len - 1).max(1)], &mut buf);
+        let roots = &t[..(len - 1).max(1)];
+        if in_time {
+            decimate_in_time(m, roots, &mut buf);
+        } else {
+            decimate_in_frequency(m, roots, &mut buf);
+        }
         for q in 0..len {
             let k = pass.local_out.index(q, len);
-            let mut y = buf[Order::BitReversed.index(k, len)];
+            let mut y = buf[if in_time {
+                k
+            } else {
+                Order::BitReversed.index(k, len)
+            }];
             if let (Some(tw), Some(slots)) = (pass.twiddle, &slot_of) {
                 // The thread's power, then the value slot's (ntt_pass.cuh, run_direct).
                 let (th, j) = slots[k];
@@ -130,12 +141,12 @@ fn run_pass(schedule: &NttSchedule, index: usize, input: &[u64], output: &mut [u
 }
 
 /// For each local frequency `k` of a direct pass, the item's thread `t` and value slot `j` that
-/// hold it after the last round (`k = bitrev(output_position(t, j))`).
+/// hold it when the pass stores it (`k = output_frequency(t, j)`).
 fn frequency_slots(pass: &NttPass) -> Vec<(usize, usize)> {
     let mut slots = vec![(0, 0); pass.len];
     for t in 0..pass.threads_per_item() {
         for j in 0..pass.values_per_thread {
-            slots[Order::BitReversed.index(pass.output_position(t, j), pass.len)] = (t, j);
+            slots[pass.output_frequency(t, j)] = (t, j);
         }
     }
     slots
@@ -160,5 +171,26 @@ fn decimate_in_frequency(m: Modulus, roots: &[u64], x: &mut [u64]) {
         }
         h /= 2;
         s += 1;
+    }
+}
+
+/// Radix-2 decimation in time in place, the mirror image of [`decimate_in_frequency`]: input
+/// `x[bitrev(i)]` at position `i`, output `X[k]` at position `k`. The stages run in the reverse
+/// order (half-distance `h = 1, 2, …, len/2`, stage `s` with `h = len/2^(s+1)`), pairs
+/// `(i, i + h)` as `(a + w·b, a − w·b)` with the same root `w = ω_len^{(i mod h) · 2^s}`
+/// ([`NttPass::in_time`](super::schedule::NttPass::in_time)).
+fn decimate_in_time(m: Modulus, roots: &[u64], x: &mut [u64]) {
+    let len = x.len();
+    let stages = len.trailing_zeros();
+    for s in (0..stages).rev() {
+        let h = len >> (s + 1);
+        let table = &roots[stage_roots(len, s)..];
+        for start in (0..len).step_by(2 * h) {
+            for j in 0..h {
+                let (a, b) = (x[start + j], m.mul(x[start + j + h], table[j]));
+                x[start + j] = m.add(a, b);
+                x[start + j + h] = m.sub(a, b);
+            }
+        }
     }
 }

@@ -526,15 +526,20 @@ pub struct NttPass {
     /// per round and the rest last): set by the planner for direct passes whose plain split
     /// would leave a last round of one stage ([`even_rounds_pay`]).
     pub even_rounds: bool,
-    /// Radix-2 stages at the end of each item's NTT exchanged between the lanes of a warp
-    /// (`__shfl_xor_sync`, butterfly distances 1 … 2^(k-1) samples) instead of through shared
-    /// memory: set by the planner where they pay (32-bit rows of 128 … 512) or by
-    /// [`NttSchedule::warp_shuffles`], else 0.
+    /// Radix-2 stages at the end of each item's NTT (at its start by decimation in time)
+    /// exchanged between the lanes of a warp (`__shfl_xor_sync`, butterfly distances 1 …
+    /// 2^(k-1) samples) instead of through shared memory: set by the planner where they pay
+    /// (32-bit rows of 128 … 512) or by [`NttSchedule::warp_shuffles`], else 0.
     pub shuffle_stages: u32,
     /// Whether neighbouring threads load neighbouring items (else neighbouring samples).
     pub items_fastest_in: bool,
     /// Whether neighbouring threads store neighbouring items.
     pub items_fastest_out: bool,
+    /// Whether a pass of bit-reversed local input and natural local output runs as a radix-2
+    /// decimation in time read straight from device memory and written straight back (a direct
+    /// pass, [`NttPass::in_time`]) rather than staged through shared memory both ways: set by
+    /// the planner unless [`NttScheduleOptions::staged_reversed_input`] asks for the staged pass.
+    pub decimation_in_time: bool,
 }
 
 impl NttPass {
@@ -693,9 +698,57 @@ impl NttPass {
     /// assert!(s.passes.iter().all(|p| p.direct()));
     /// ```
     pub fn direct(&self) -> bool {
-        self.local_in == Order::Natural
-            && self.local_out == Order::BitReversed
+        self.items_fastest_in == self.items_fastest_out
+            && ((self.local_in == Order::Natural && self.local_out == Order::BitReversed)
+                || self.in_time())
+    }
+
+    /// Whether the pass is direct by decimation in time (the mirror image of the decimation in
+    /// frequency): bit-reversed local input, natural local output, and
+    /// [`NttPass::decimation_in_time`] set. The kernel runs the rounds of
+    /// [`NttPass::kernel_round_sizes`] last to first, each round's stages last to first as
+    /// butterflies `(a + w·b, a − w·b)` with the same roots: the last round's groups come
+    /// straight from device memory (position `i` of the row holds sample `bitrev(i)`), the
+    /// warp-shuffle stages ([`NttPass::shuffle_stages`], the smallest distances) run first, and
+    /// round 0's values are the natural frequencies `k = position`, stored straight back.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 22, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::BitReversed, Order::Natural);
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap();
+    /// assert!(s.passes.iter().all(|p| p.in_time() && p.direct()));
+    /// ```
+    pub fn in_time(&self) -> bool {
+        self.decimation_in_time
+            && self.local_in == Order::BitReversed
+            && self.local_out == Order::Natural
             && self.items_fastest_in == self.items_fastest_out
+    }
+
+    /// The local frequency that value `j` of an item's thread `t` holds when a direct pass
+    /// stores it: `bitrev(output_position(t, j))` after a decimation in frequency, round 0's
+    /// position ([`round_position`]) after a decimation in time. Bit placements of `t` and `j`
+    /// on disjoint bits either way: `output_frequency(t, j) = output_frequency(t, 0) |
+    /// output_frequency(0, j)` (the slot twiddles' tables rest on it).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 22, NttKind::Cyclic).unwrap())
+    ///     .with_orders(Order::BitReversed, Order::Natural);
+    /// let p = &plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().passes[0];
+    /// let (t, j) = (5, 9);
+    /// assert_eq!(p.output_frequency(t, j), p.output_frequency(t, 0) | p.output_frequency(0, j));
+    /// ```
+    pub fn output_frequency(&self, t: usize, j: usize) -> usize {
+        if self.in_time() {
+            let rounds = self.kernel_round_sizes();
+            if rounds.is_empty() {
+                return t + j * self.threads_per_item();
+            }
+            return round_position(self.len, self.values_per_thread, &rounds, 0, t, j);
+        }
+        Order::BitReversed.index(self.output_position(t, j), self.len)
     }
 
     /// Row position of value `j` of an item's thread `t` after a direct pass's last round
@@ -1141,22 +1194,26 @@ fn max_pass_len(word_bytes: usize) -> usize {
 const ROW_MAX_BITS: usize = 13;
 const COLUMN_MAX_BITS: usize = 11;
 
-/// Longest row (contiguous) pass the planner takes by word size and input order: 2^14 `u32`
-/// words (64 KB per item) where the row pass comes first (bit-reversed input: a staged row of
-/// 16 values per thread, 1024 threads), 2^13 where it comes last (natural input: a direct row
-/// of 2^14 on 512 threads lost), and 2^13 `u64` words ([`ROW_MAX_BITS`]). H200
-/// (`bench/results/2026-11-27-ntt-long-rows/`), BabyBear: 2^24 RN as 2^14 × 2^10 0.335 ms
-/// against 0.377 ms as 2^13 × 2^11 (× 4: 1.262 against 1.488 ms); 2^24 NR as 2^10 × 2^14
-/// 0.164 ms against 0.139 ms as 2^11 × 2^13. Where rows of 2^14 save a pass the
-/// choice turns ([`pass_lengths`]): 2^25 NR takes them (two passes, 0.321 ms against 0.377 ms
-/// in three), 2^25 RN does not (three passes, 0.655 ms against 0.867 ms in two).
+/// Longest row (contiguous) pass the planner takes by word size and the row pass's kind: 2^14
+/// `u32` words (64 KB per item) where the row pass is staged (bit-reversed input read into
+/// shared memory: the first pass of bit-reversed → bit-reversed plans, or of bit-reversed →
+/// natural with [`NttScheduleOptions::staged_reversed_input`]; 16 values per thread, 1024
+/// threads), 2^13 where it is direct (`row_direct`: natural input, and bit-reversed input to
+/// natural output by decimation in time), and 2^13 `u64` words ([`ROW_MAX_BITS`]). Where rows of
+/// 2^14 save a pass the choice turns ([`pass_lengths`]). H200, BabyBear, staged rows
+/// (`bench/results/2026-11-27-ntt-long-rows/`): 2^24 RN as 2^14 × 2^10 0.335 ms against
+/// 0.377 ms as 2^13 × 2^11 (× 4: 1.262 against 1.488 ms); 2^25 RN in three passes 0.655 ms
+/// against 0.867 ms in two. Direct rows: 2^24 NR as 2^10 × 2^14 0.164 ms against 0.139 ms as
+/// 2^11 × 2^13, 2^25 NR in two passes 0.321 ms against 0.377 ms in three; by decimation in time
+/// (`bench/results/2026-11-27-ntt-in-time/`) 2^24 RN as 2^13 × 2^11 0.1413 ms against 0.146 ms
+/// as 2^14 × 2^10, 2^25 RN in two passes 0.293 ms against 0.395 ms in three.
 ///
 /// ```
 /// use tensorfft::ntt::schedule::max_row_bits;
 /// assert_eq!((max_row_bits(4, false), max_row_bits(4, true), max_row_bits(8, false)), (14, 13, 13));
 /// ```
-pub fn max_row_bits(word_bytes: usize, row_last: bool) -> usize {
-    if word_bytes == 4 && !row_last {
+pub fn max_row_bits(word_bytes: usize, row_direct: bool) -> usize {
+    if word_bytes == 4 && !row_direct {
         LONG_ROW_BITS
     } else {
         ROW_MAX_BITS
@@ -1199,7 +1256,8 @@ pub fn preferred_column_bits(word_bytes: usize) -> usize {
 /// by default [`max_row_bits`], turned where 2^14 32-bit words save a pass), all at most
 /// `cap`. `column_bits`: the columns' bound and
 /// preferred bits (by default [`COLUMN_MAX_BITS`] and [`preferred_column_bits`]). The row pass
-/// (contiguous samples) is last for natural input (`row_last`), first otherwise.
+/// (contiguous samples) is last for natural input (`row_last`), first otherwise; `row_direct`:
+/// it reads straight from device memory (not staged through shared memory, [`max_row_bits`]).
 fn pass_lengths(
     n: usize,
     word_bytes: usize,
@@ -1207,6 +1265,7 @@ fn pass_lengths(
     column_bits: Option<(usize, usize)>,
     row_bits: Option<usize>,
     row_last: bool,
+    row_direct: bool,
 ) -> Vec<usize> {
     let (column_max, column_pref) =
         column_bits.unwrap_or((COLUMN_MAX_BITS, preferred_column_bits(word_bytes)));
@@ -1226,14 +1285,14 @@ fn pass_lengths(
         }
         .max(bits.div_ceil(cap_bits))
     };
-    // 32-bit rows of 2^14: last (direct) only where they save a pass, first (staged) only where
-    // they do not (H200, BabyBear 2^25 RN in two passes 0.867 ms against 0.655 ms in three).
+    // 32-bit rows of 2^14: direct only where they save a pass, staged only where they do not
+    // (H200, BabyBear 2^25 RN staged in two passes 0.867 ms against 0.655 ms in three).
     let saves_a_pass =
         word_bytes == 4 && count(LONG_ROW_BITS.min(cap_bits)) < count(ROW_MAX_BITS.min(cap_bits));
     let longest = longest_row_bits(word_bytes);
     let row_max = match row_bits {
         Some(b) => b.min(longest),
-        None if saves_a_pass == row_last => longest,
+        None if saves_a_pass == row_direct => longest,
         None => ROW_MAX_BITS,
     }
     .max(1)
@@ -1303,10 +1362,14 @@ pub struct NttScheduleOptions {
     pub max_column_len: Option<usize>,
     /// Contiguous (row) passes of at most this many points (a power of two, at least 2; held to
     /// the longest row, 2^14 `u32` or 2^13 `u64` words); `None`:
-    /// [`max_row_bits`], turned where 2^14 32-bit words save a pass (natural input takes them
-    /// there, bit-reversed input does not). A shorter bound moves bits to the columns (and may
-    /// add a pass).
+    /// [`max_row_bits`], turned where 2^14 32-bit words save a pass (direct rows take them
+    /// there, staged rows do not). A shorter bound moves bits to the columns (and may add a
+    /// pass).
     pub max_row_len: Option<usize>,
+    /// Passes of bit-reversed local input and natural local output staged through shared
+    /// memory both ways (the plans before decimation in time; for A/B measurements) instead of
+    /// direct by decimation in time ([`NttPass::in_time`]).
+    pub staged_reversed_input: bool,
 }
 
 impl Default for NttScheduleOptions {
@@ -1317,6 +1380,7 @@ impl Default for NttScheduleOptions {
             min_row_tiles: 0,
             max_column_len: None,
             max_row_len: None,
+            staged_reversed_input: false,
         }
     }
 }
@@ -1419,6 +1483,9 @@ pub fn plan_ntt_schedule_with(
         column_bits,
         options.max_row_len.map(|m| m.trailing_zeros() as usize),
         from == Order::Natural,
+        // The row pass is direct but for bit-reversed input staged (to bit-reversed output, or
+        // by the option).
+        from == Order::Natural || (to == Order::Natural && !options.staged_reversed_input),
     );
     let count = lens.len();
     let transforms = NttDim::plain(batch.transforms(), n);
@@ -1463,6 +1530,9 @@ pub fn plan_ntt_schedule_with(
         if batch.is_interleaved() && batch.transforms() > 1 {
             interleave(&mut pass, batch.transforms());
         }
+        pass.decimation_in_time = !options.staged_reversed_input
+            && pass.local_in == Order::BitReversed
+            && pass.local_out == Order::Natural;
         configure_tile(&mut pass, word_bytes);
         // Spread one small transform over the device: smaller tiles, down to 32 contiguous
         // bytes per sample row for columns, one item for rows.
@@ -1510,9 +1580,15 @@ pub fn plan_ntt_schedule_with(
 /// `bench/results/2026-11-26-h200-ntt-shuffle-sweep/`, BabyBear, 2^26 words per row, two
 /// runs): 2^7 1.21–1.22×, 2^9 1.05–1.07×, 2^13 1.09–1.10×, 2^14 1.09×, 2^17 1.03×, 2^18
 /// 1.02–1.03×. Slower: rows of 64 (2 stages, 0.83×), 1024 (0.69–0.70×), 2048 and 4096 (32
-/// values per thread, 0.72–0.88×), and every 64-bit row (Goldilocks 0.86–1.01×).
+/// values per thread, 0.72–0.88×), and every 64-bit row (Goldilocks 0.86–1.01×). Never by
+/// decimation in time (`bench/results/2026-11-27-ntt-in-time-final/`: BabyBear RN rows of 128 /
+/// 256 / 512, 2^26 words, 0.88 / 0.90 / 0.90× with shuffles; its loads of the last round's
+/// contiguous groups leave in 16-byte pieces without them, at stride 2^k with them).
 pub(crate) fn shuffles_pay(pass: &NttPass, word_bytes: usize) -> bool {
-    word_bytes == 4 && matches!(pass.len, 128 | 256 | 512) && pass.shuffle_tail() >= 3
+    word_bytes == 4
+        && matches!(pass.len, 128 | 256 | 512)
+        && !pass.in_time()
+        && pass.shuffle_tail() >= 3
 }
 
 /// Interleaved columns: every element distance times the number of transforms, the transforms
@@ -1582,6 +1658,7 @@ impl Geometry {
             shuffle_stages: 0,
             items_fastest_in: self.rest > 1,
             items_fastest_out: self.rest > 1,
+            decimation_in_time: false,
         }
     }
 
@@ -1614,6 +1691,7 @@ impl Geometry {
             shuffle_stages: 0,
             items_fastest_in: self.done > 1,
             items_fastest_out: self.done > 1,
+            decimation_in_time: false,
         }
     }
 }

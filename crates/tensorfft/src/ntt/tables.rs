@@ -5,7 +5,6 @@
 //! the values.
 
 use super::schedule::{NttArithmetic, NttPass, NttSchedule, WeightSide};
-use super::spec::Order;
 
 /// Offsets (in entries) of a pass's tables inside one limb's block, and the block's size.
 ///
@@ -27,8 +26,8 @@ pub struct TableLayout {
     /// ([`NttPass::slot_twiddles`]) the thread table `ω_root^{m·k_t}`, laid out `[t][m]`.
     pub twiddle_hi: usize,
     /// Low twiddle table `ω_root^l`, or with slot twiddles the slot table `ω_root^{m·k_j}`,
-    /// laid out `[j][m]` (`k_t = bitrev(output_position(t, 0))`, `k_j =
-    /// bitrev(output_position(0, j))`).
+    /// laid out `[j][m]` (`k_t = output_frequency(t, 0)`, `k_j = output_frequency(0, j)`:
+    /// [`NttPass::output_frequency`]).
     pub twiddle_lo: usize,
     /// Items `m` along the twiddle's dimension with slot twiddles (the tables' row length); 0
     /// with the high and low tables.
@@ -120,15 +119,14 @@ pub fn pass_values(schedule: &NttSchedule, index: usize, l: usize) -> Vec<u64> {
     if let (Some(t), true) = (pass.twiddle, layout.twiddle_items > 0) {
         let w = schedule.root(l, t.root);
         let items = layout.twiddle_items;
-        let k = |position: usize| Order::BitReversed.index(position, pass.len) as u64;
         for th in 0..pass.threads_per_item() {
             let start = layout.twiddle_hi + th * items;
-            let step = m.pow(w, k(pass.output_position(th, 0)));
+            let step = m.pow(w, pass.output_frequency(th, 0) as u64);
             powers(m, step, 1, &mut out[start..start + items]);
         }
         for j in 0..pass.values_per_thread {
             let start = layout.twiddle_lo + j * items;
-            let step = m.pow(w, k(pass.output_position(0, j)));
+            let step = m.pow(w, pass.output_frequency(0, j) as u64);
             powers(m, step, 1, &mut out[start..start + items]);
         }
     } else if let Some(t) = pass.twiddle {

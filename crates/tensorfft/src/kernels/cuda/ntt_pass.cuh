@@ -12,6 +12,10 @@
 // stage per round that is the block-synchronous baseline of seed 000: a barrier after every
 // radix-2 stage. The store
 // reads frequency k from row position bitrev(k), multiplies, and writes in the output order.
+// Direct passes skip the shared memory on the way in and out: run_direct_to (natural local
+// input, bit-reversed local output, where the decimation in frequency leaves them) and its
+// mirror image run_in_time_to (bit-reversed local input, natural local output: a decimation
+// in time, the rounds and their stages last to first).
 #pragma once
 
 // Run-time geometry (the same layout as NttGeometry in gpu/ntt_plan.rs).
@@ -49,6 +53,16 @@ __device__ __forceinline__ void store16(u32* p, const u32* v) {
 }
 __device__ __forceinline__ void store16(u64* p, const u64* v) {
     *reinterpret_cast<ulonglong2*>(p) = make_ulonglong2(v[0], v[1]);
+}
+
+// 16 bytes of words from a 16-byte aligned address into registers.
+__device__ __forceinline__ void load16(const u32* p, u32* v) {
+    const uint4 x = *reinterpret_cast<const uint4*>(p);
+    v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = x.w;
+}
+__device__ __forceinline__ void load16(const u64* p, u64* v) {
+    const ulonglong2 x = *reinterpret_cast<const ulonglong2*>(p);
+    v[0] = x.x, v[1] = x.y;
 }
 
 __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
@@ -189,19 +203,23 @@ struct NttPass {
 
     __device__ static void run(const Word* __restrict__ in, Word* __restrict__ out, const Word* __restrict__ tables,
                                const Word* __restrict__ moduli, const NttGeometry& g) {
-        if constexpr (Cfg::DIRECT) {
+        if constexpr (Cfg::DIRECT && Cfg::IN_TIME) {
+            run_in_time_to(in, 0, GlobalSink<Word>{out}, tables, moduli, g);
+        } else if constexpr (Cfg::DIRECT) {
             run_direct(in, out, tables, moduli, g);
         } else {
             run_staged(in, out, tables, moduli, g);
         }
     }
 
-    // run_direct_to or run_staged_to, as the pass is.
+    // run_in_time_to, run_direct_to or run_staged_to, as the pass is.
     template <class Sink>
     __device__ static void run_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
                                   const Word* __restrict__ tables, const Word* __restrict__ moduli,
                                   const NttGeometry& g) {
-        if constexpr (Cfg::DIRECT) {
+        if constexpr (Cfg::DIRECT && Cfg::IN_TIME) {
+            run_in_time_to(in, in_origin, sink, tables, moduli, g);
+        } else if constexpr (Cfg::DIRECT) {
             run_direct_to(in, in_origin, sink, tables, moduli, g);
         } else {
             run_staged_to(in, in_origin, sink, tables, moduli, g);
@@ -353,6 +371,36 @@ struct NttPass {
         }
     }
 
+    // The mirror image of stages<K> (decimation in time, ntt/schedule.rs NttPass::in_time):
+    // the same pairs and roots, the stages last to first, each pair (x, y) to (x + w y, x - w y).
+    template <int K>
+    __device__ __forceinline__ static void stages_in_time(const A& a, const Word* roots, Word (&v)[VALUES], int t) {
+        using Rd = Round<K>;
+#pragma unroll
+        for (int u = Rd::R - 1; u >= 0; --u) {
+            const int half = Rd::G >> (u + 1);
+            const int s = Rd::S0 + u;
+            const Word* w_base0 = roots + 2 * (u64)(stage_roots(s) + (Rd::base(t, 0) & (Rd::D - 1)));
+#pragma unroll
+            for (int g = 0; g < Rd::GROUPS; ++g) {
+                const Word* w_base = Rd::STEP ? w_base0 + 2 * (u64)((g * Rd::STEP) & (Rd::D - 1))
+                                              : roots + 2 * (u64)(stage_roots(s) + (Rd::base(t, g) & (Rd::D - 1)));
+#pragma unroll
+                for (int jj = 0; jj < Rd::G; ++jj) {
+                    if (jj & half) continue;
+                    const int j = g * Rd::G + jj;
+                    const Word x = v[j];
+                    Word y = v[j + half];
+                    if (!(Rd::D == 1 && half == 1)) {
+                        y = mul_constant(a, y, load_constant<A>(w_base, (u64)((jj & (half - 1)) * Rd::D)));
+                    }
+                    v[j] = a.add(x, y);
+                    v[j + half] = a.sub(x, y);
+                }
+            }
+        }
+    }
+
     template <int K>
     __device__ __forceinline__ static void load_row(const Word* row, Word (&v)[VALUES], int t) {
         using Rd = Round<K>;
@@ -392,6 +440,23 @@ struct NttPass {
         }
     }
 
+    // Rounds K, K - 1, ..., 0 of a decimation in time: each stores the values of round K + 1,
+    // waits for the block, loads its own and runs its stages (last to first). Returns (in v)
+    // round 0's values.
+    template <int K>
+    __device__ __forceinline__ static void exchange_rounds_in_time(const A& a, const Word* roots, Word* row,
+                                                                   Word (&v)[VALUES], int t, bool live) {
+        if constexpr (K >= 0) {
+            if (live) store_row<K + 1>(row, v, t);
+            __syncthreads();
+            if (live) {
+                load_row<K>(row, v, t);
+                stages_in_time<K>(a, roots, v, t);
+            }
+            exchange_rounds_in_time<K - 1>(a, roots, row, v, t, live);
+        }
+    }
+
     // Radix-2 stage LOG_LEN - 1 - B (butterfly half-distance 2^B) between lanes. After the
     // rounds, sample i = base + j D of a thread has D = 2^SHUFFLE and base mod D = t mod D
     // (Round::base), so bit B of every sample the thread holds is bit B of t, and the partner
@@ -420,6 +485,39 @@ struct NttPass {
             } else {
                 v[j] = a.add(v[j], other);
             }
+        }
+    }
+
+    // The mirror image of shuffle_stage<B> in a decimation in time: the pair (x, y) to
+    // (x + w y, x - w y). The upper lane forms w y from its own value and sends it; the lower
+    // lane sends x.
+    template <int B>
+    __device__ __forceinline__ static void shuffle_stage_in_time(const A& a, const Word* roots, Word (&v)[VALUES],
+                                                                 int t) {
+        constexpr int H = 1 << B;
+        constexpr int S = LOG_LEN - 1 - B;
+        const bool upper = (t >> B) & 1;
+        Constant<A> w{};
+        if constexpr (B > 0) w = load_constant<A>(roots, (u64)(stage_roots(S) + (t & (H - 1))));
+#pragma unroll
+        for (int j = 0; j < VALUES; ++j) {
+            Word mine = v[j];
+            if constexpr (B > 0) {
+                if (upper) mine = mul_constant(a, mine, w);
+            }
+            const Word other = __shfl_xor_sync(0xffffffffu, mine, H);
+            v[j] = upper ? a.sub(other, mine) : a.add(mine, other);
+        }
+    }
+
+    // Stages B, B + 1, ..., SHUFFLE - 1 between lanes, smallest distance first (decimation in
+    // time).
+    template <int B>
+    __device__ __forceinline__ static void shuffle_stages_in_time(const A& a, const Word* roots, Word (&v)[VALUES],
+                                                                  int t) {
+        if constexpr (B < SHUFFLE) {
+            shuffle_stage_in_time<B>(a, roots, v, t);
+            shuffle_stages_in_time<B + 1>(a, roots, v, t);
         }
     }
 
@@ -552,6 +650,109 @@ struct NttPass {
             } else {
 #pragma unroll
                 for (int jj = 0; jj < RL::G; ++jj) dst[(u64)RL::offset(jj) * sample_out(g)] = v[g * RL::G + jj];
+            }
+        }
+    }
+    // Bit-reversed local input and natural local output (the mirror image of run_direct_to):
+    // the decimation in time works on the row as it lies in memory, position i holding sample
+    // bitrev(i). The last round's groups (values D apart from base(t, g); for D = 1 a
+    // contiguous run of G words per thread) come straight from device memory, the warp-shuffle
+    // stages (Cfg::SHUFFLE_STAGES, the smallest distances) run first, the rounds last to first, and round 0's values, position = frequency k, go straight back (for
+    // neighbouring threads neighbouring k, or neighbouring items: Cfg::ITEMS_FAST_IN).
+    template <class Sink>
+    __device__ static void run_in_time_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
+                                          const Word* __restrict__ tables, const Word* __restrict__ moduli,
+                                          const NttGeometry& g_) {
+        extern __shared__ __align__(16) unsigned char smem_raw[];
+        Word* rows = reinterpret_cast<Word*>(smem_raw);
+        __shared__ Items it;
+        const u64 first = (u64)blockIdx.x * TILE;
+        const int tid = threadIdx.x;
+        describe_tile(g_, first, it, moduli);
+        const int item = Cfg::ITEMS_FAST_IN ? tid % TILE : tid / PER_ITEM;
+        const int t = Cfg::ITEMS_FAST_IN ? tid / TILE : tid % PER_ITEM;
+        const bool live = first + item < g_.items;
+        const A a{live ? it.p[item] : Word(1)};
+        const Word* tab = tables + 2 * (live ? it.table[item] : 0);
+        auto sample_in = [&]() -> u64 { return Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g_.sample_in; };
+        auto sample_out = [&]() -> u64 { return Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g_.sample_out; };
+        Word* row = rows + item * ROW;
+        using R0 = Round<0>;
+        using RL = Round<LAST_ROUND>;
+        constexpr int VEC = 16 / sizeof(Word);
+        Word v[VALUES];
+        if (live) {
+            const Word* src0 = in + (it.base_in[item] - in_origin) + (u64)RL::base(t, 0) * sample_in();
+#pragma unroll
+            for (int g = 0; g < RL::GROUPS; ++g) {
+                const int b = RL::base(t, g);
+                const Word* src = RL::STEP ? src0 + (u64)(g * RL::STEP) * sample_in()
+                                           : in + (it.base_in[item] - in_origin) + (u64)b * sample_in();
+                if constexpr (UNIT_SAMPLES && RL::D == 1 && RL::G % VEC == 0) {
+                    // A contiguous run of G words: 16 bytes per load instruction.
+#pragma unroll
+                    for (int jj = 0; jj < RL::G; jj += VEC) load16(src + jj, &v[g * RL::G + jj]);
+                } else {
+#pragma unroll
+                    for (int jj = 0; jj < RL::G; ++jj) v[g * RL::G + jj] = src[(u64)RL::offset(jj) * sample_in()];
+                }
+                if constexpr (Cfg::WEIGHT == 1) {
+#pragma unroll
+                    for (int jj = 0; jj < RL::G; ++jj) {
+                        const int j = g * RL::G + jj;
+                        const u64 s = reverse_bits((u64)(b + RL::offset(jj)), LOG_LEN);
+                        const u64 n = s * g_.sample_in_weight + it.weight[item];
+                        v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, n);
+                    }
+                }
+            }
+        }
+        // The stages between lanes come first (every lane of the warp takes part), then the
+        // kernel's last round.
+        if constexpr (SHUFFLE > 0) shuffle_stages_in_time<0>(a, tab, v, t);
+        if (live) stages_in_time<LAST_ROUND>(a, tab, v, t);
+        exchange_rounds_in_time<LAST_ROUND - 1>(a, tab, row, v, t, live);
+        sink.ready();
+        if (!live) return;
+        Word* __restrict__ const out = sink_memory<Word>(sink);
+        Word* const dst0 = Sink::GLOBAL ? out + it.base_out[item] + (u64)R0::base(t, 0) * sample_out() : nullptr;
+        // Slot twiddles: k = k_t | k_j (NttPass::output_frequency), one table load per thread
+        // and one per value, as in run_direct_to.
+        [[maybe_unused]] Constant<A> thread_power{};
+        if constexpr (Cfg::TWIDDLE && Cfg::SLOT_TWIDDLE)
+            thread_power = load_constant<A>(tab, g_.tw_hi + ((u64)t << g_.tw_lo_bits) + it.m[item]);
+#pragma unroll
+        for (int g = 0; g < R0::GROUPS; ++g) {
+            const int b = R0::base(t, g);
+            Word* dst = !Sink::GLOBAL ? nullptr
+                        : R0::STEP        ? dst0 + (u64)(g * R0::STEP) * sample_out()
+                                          : out + it.base_out[item] + (u64)b * sample_out();
+#pragma unroll
+            for (int jj = 0; jj < R0::G; ++jj) {
+                const int j = g * R0::G + jj;
+                const u64 k = (u64)(b + R0::offset(jj));
+                if constexpr (Cfg::TWIDDLE && Cfg::SLOT_TWIDDLE) {
+                    v[j] = mul_constant(a, v[j], thread_power);
+                    v[j] = mul_constant(a, v[j], load_constant<A>(tab, g_.tw_lo + ((u64)j << g_.tw_lo_bits) + it.m[item]));
+                } else if constexpr (Cfg::TWIDDLE) {
+                    const u32 ex = twiddle_exponent(g_, it.m[item], k);
+                    v[j] = times_power(a, v[j], tab, g_.tw_hi, g_.tw_lo, g_.tw_lo_bits, ex);
+                }
+                if constexpr (Cfg::WEIGHT == 2) {
+                    const u64 kk = k * g_.sample_out_weight + it.weight[item];
+                    v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, kk);
+                }
+            }
+            if constexpr (!Sink::GLOBAL) {
+#pragma unroll
+                for (int jj = 0; jj < R0::G; ++jj)
+                    sink.put(it.base_out[item] + (u64)(b + R0::offset(jj)) * sample_out(), v[g * R0::G + jj]);
+            } else if constexpr (UNIT_SAMPLES && R0::D == 1 && R0::G % VEC == 0) {
+#pragma unroll
+                for (int jj = 0; jj < R0::G; jj += VEC) store16(dst + jj, &v[g * R0::G + jj]);
+            } else {
+#pragma unroll
+                for (int jj = 0; jj < R0::G; ++jj) dst[(u64)R0::offset(jj) * sample_out()] = v[g * R0::G + jj];
             }
         }
     }
