@@ -111,6 +111,10 @@ pub struct SweepFilter {
     pub tensor_cores_only: bool,
     /// Only this part of the sweep; the layouts and basis vectors run in part 0.
     pub shard: crate::shard::Shard,
+    /// Only the cases at these positions of the sweep (after the precision and rank filters,
+    /// before the shard), and then no layouts or basis vectors (all cases when empty): how a
+    /// sweep cut short by a time limit is finished.
+    pub positions: Vec<usize>,
 }
 
 impl SweepFilter {
@@ -128,6 +132,9 @@ impl SweepFilter {
                     || c.tuning.tensor_cores == Some(true)
                     || c.precision == Precision::F32Split
             })
+            .enumerate()
+            .filter(|(i, _)| self.positions.is_empty() || self.positions.contains(i))
+            .map(|(_, c)| c)
             .collect();
         self.shard.keep(cases)
     }
@@ -210,7 +217,7 @@ pub fn run(
     }
     bar.finish_and_clear();
     // The sweep also checks strided layouts, and the tensor-core kernels on basis vectors.
-    if case.dims().is_none() && filter.shard.is_first() {
+    if case.dims().is_none() && filter.shard.is_first() && filter.positions.is_empty() {
         if !filter.basis_only && !filter.warp_shuffles_only && !filter.tensor_cores_only {
             rows.extend(crate::check_layouts::rows(&gpu, seed));
         }
@@ -507,4 +514,52 @@ fn check_case<T: Element>(gpu: &Gpu, c: &Case, seed: u64) -> Result<Outcome, ten
     }
     gpu.synchronize()?;
     Ok(Outcome::Rows(rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shard::Shard;
+
+    fn filter(positions: Vec<usize>, shard: Shard) -> SweepFilter {
+        SweepFilter {
+            quick: true,
+            precisions: Vec::new(),
+            ranks: Vec::new(),
+            layouts_only: false,
+            basis_only: false,
+            warp_shuffles_only: false,
+            tensor_cores_only: false,
+            shard,
+            positions,
+        }
+    }
+
+    /// `--cases` keeps exactly the cases at those positions of the sweep, and a shard splits
+    /// them further.
+    #[test]
+    fn positions_pick_cases_of_the_sweep() {
+        let whole = Shard { index: 0, count: 1 };
+        let all: Vec<String> = filter(Vec::new(), whole)
+            .cases()
+            .iter()
+            .map(case_name)
+            .collect();
+        assert!(all.len() > 20);
+        let picked: Vec<String> = filter(vec![3, 7, 20], whole)
+            .cases()
+            .iter()
+            .map(case_name)
+            .collect();
+        assert_eq!(
+            picked,
+            vec![all[3].clone(), all[7].clone(), all[20].clone()]
+        );
+        let second: Vec<String> = filter(vec![3, 7, 20], Shard { index: 1, count: 2 })
+            .cases()
+            .iter()
+            .map(case_name)
+            .collect();
+        assert_eq!(second, vec![all[7].clone()]);
+    }
 }

@@ -161,6 +161,11 @@ enum Command {
         /// basis vectors.
         #[arg(long, default_value = "0/1", conflicts_with_all = ["shape", "n", "layouts", "basis"])]
         shard: shard::Shard,
+        /// Only the cases at these positions of the sweep, from 0, comma-separated (after
+        /// --only and --rank, before --shard; no layouts or basis vectors): finishes a sweep
+        /// whose parts a time limit cut short.
+        #[arg(long, value_delimiter = ',', conflicts_with_all = ["shape", "n", "layouts", "basis"])]
+        cases: Vec<usize>,
     },
     /// Time tensorfft against cuFFT and a device copy on the same buffers.
     Bench {
@@ -329,6 +334,7 @@ fn main() -> ExitCode {
             warp_shuffles,
             tensor_cores,
             shard,
+            cases,
         } => {
             let filter = check::SweepFilter {
                 quick,
@@ -339,6 +345,7 @@ fn main() -> ExitCode {
                 warp_shuffles_only: warp_shuffles,
                 tensor_cores_only: tensor_cores,
                 shard,
+                positions: cases,
             };
             check::run(&filter, &case, json.as_deref())
         }
