@@ -16,7 +16,10 @@
 //! - bit-reversed → bit-reversed: the first pass reads transposed (out of place).
 //!
 //! Inside a pass every item's NTT is a radix-2 decimation in frequency on natural samples in
-//! shared memory; the kernel permutes samples on load and store for the local orders.
+//! shared memory; the kernel permutes samples on load and store for the local orders. Passes of
+//! natural local input and bit-reversed local output skip that staging (direct passes), and so
+//! do passes of bit-reversed local input and natural local output, by decimation in time
+//! ([`NttPass::in_time`]).
 
 use super::spec::{NttKind, NttSpec, Order};
 use crate::error::{Error, Result};
@@ -1199,8 +1202,8 @@ const COLUMN_MAX_BITS: usize = 11;
 /// shared memory: the first pass of bit-reversed → bit-reversed plans, or of bit-reversed →
 /// natural with [`NttScheduleOptions::staged_reversed_input`]; 16 values per thread, 1024
 /// threads), 2^13 where it is direct (`row_direct`: natural input, and bit-reversed input to
-/// natural output by decimation in time), and 2^13 `u64` words ([`ROW_MAX_BITS`]). Where rows of
-/// 2^14 save a pass the choice turns ([`pass_lengths`]). H200, BabyBear, staged rows
+/// natural output by decimation in time), and 2^13 `u64` words ((2^13)). Where rows of
+/// 2^14 save a pass the choice turns (the planner's pass lengths). H200, BabyBear, staged rows
 /// (`bench/results/2026-11-27-ntt-long-rows/`): 2^24 RN as 2^14 × 2^10 0.335 ms against
 /// 0.377 ms as 2^13 × 2^11 (× 4: 1.262 against 1.488 ms); 2^25 RN in three passes 0.655 ms
 /// against 0.867 ms in two. Direct rows: 2^24 NR as 2^10 × 2^14 0.164 ms against 0.139 ms as
