@@ -88,6 +88,56 @@ fn every_order_kind_and_size_up_to_two_passes_u32() {
     }
 }
 
+/// The staged passes of bit-reversed input (`staged_reversed_input`, the plans before
+/// decimation in time and the block-synchronous baseline's) stay exact, one to three passes,
+/// 32- and 64-bit words; the default plans of the same batches run in time.
+#[test]
+fn staged_reversed_input_stays_exact() {
+    let staged = NttScheduleOptions {
+        staged_reversed_input: true,
+        ..Default::default()
+    };
+    let limited = NttScheduleOptions {
+        max_pass_len: 1 << 6,
+        ..staged
+    };
+    for (p, word, log_n, options) in [
+        (BABY_BEAR, 4, 10, &staged),
+        (BABY_BEAR, 4, 16, &staged),
+        (BABY_BEAR, 4, 14, &limited),
+        (GOLDILOCKS, 8, 13, &staged),
+        (GOLDILOCKS, 8, 15, &limited),
+    ] {
+        for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+            let batch = NttBatch::limbs(&[p], 1 << log_n, kind)
+                .unwrap()
+                .with_orders(Order::BitReversed, Order::Natural)
+                .batch(2);
+            let x = data(&batch, log_n as u64, false);
+            for dir in [Direction::Forward, Direction::Inverse] {
+                let s = plan_ntt_schedule_with(&batch, word, dir, options).unwrap();
+                let reversed_in = |q: &&tensorfft::ntt::schedule::NttPass| {
+                    q.local_in == Order::BitReversed && q.local_out == Order::Natural
+                };
+                assert!(
+                    s.passes.iter().filter(reversed_in).all(|q| !q.direct()),
+                    "{s}"
+                );
+                assert_eq!(
+                    execute(&s, &x).unwrap(),
+                    expected(&batch, dir, &x, false),
+                    "{s}"
+                );
+                let d = plan_ntt_schedule(&batch, word, dir).unwrap();
+                assert!(
+                    d.passes.iter().filter(reversed_in).all(|q| q.in_time()),
+                    "{d}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn three_passes_and_u64_words() {
     // 2^13 u64 (2048-point passes) needs two passes; 2^25 u64 three; here 2^12 · 2^11 · …

@@ -369,9 +369,23 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
                             f,
                         ]
                     });
+                // The GPU plans' baseline and `staged_reversed_input`: passes of bit-reversed
+                // input staged instead of in time (on the GPU plans' tiles).
+                let staged = (min_tiles > 0 && max_column_len.is_none() && max_row_len.is_none())
+                    .then(|| {
+                        let o = NttScheduleOptions {
+                            staged_reversed_input: true,
+                            ..o
+                        };
+                        let t = plan_ntt_schedule_with(batch, *word, dir, &o).unwrap();
+                        [t.clone(), t.block_synchronous()]
+                    })
+                    .into_iter()
+                    .flatten();
                 let passes = [s.clone(), s.block_synchronous()]
                     .into_iter()
                     .chain(shuffled)
+                    .chain(staged)
                     .flat_map(|sched| {
                         (0..sched.passes.len())
                             .map(|i| NttKernelSource::pass(&sched, i))

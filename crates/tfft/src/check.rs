@@ -111,18 +111,39 @@ pub struct SweepFilter {
     pub tensor_cores_only: bool,
     /// Only this part of the sweep; the layouts and basis vectors run in part 0.
     pub shard: crate::shard::Shard,
-    /// Only the cases at these positions of the sweep (after the precision and rank filters,
-    /// before the shard), and then no layouts or basis vectors (all cases when empty): how a
-    /// sweep cut short by a time limit is finished.
+    /// Only the cases at these positions of the sweep (after the other filters, before the
+    /// shard), and then no layouts or basis vectors (all cases when empty): how a sweep cut
+    /// short by a time limit is finished.
     pub positions: Vec<usize>,
 }
 
 impl SweepFilter {
     fn cases(&self) -> Vec<Case> {
+        let cases = self.filtered();
+        let cases = cases
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| self.positions.is_empty() || self.positions.contains(i))
+            .map(|(_, c)| c)
+            .collect();
+        self.shard.keep(cases)
+    }
+
+    /// A position past the end of the filtered sweep, with the sweep's length.
+    fn position_out_of_range(&self) -> Option<(usize, usize)> {
+        let len = self.filtered().len();
+        self.positions
+            .iter()
+            .find(|&&p| p >= len)
+            .map(|&p| (p, len))
+    }
+
+    /// The sweep's cases after every filter but the positions and the shard.
+    fn filtered(&self) -> Vec<Case> {
         if self.layouts_only || self.basis_only {
             return Vec::new();
         }
-        let cases = sweep(self.quick)
+        sweep(self.quick)
             .into_iter()
             .filter(|c| self.precisions.is_empty() || self.precisions.contains(&c.precision))
             .filter(|c| self.ranks.is_empty() || self.ranks.contains(&c.dims.len()))
@@ -132,11 +153,7 @@ impl SweepFilter {
                     || c.tuning.tensor_cores == Some(true)
                     || c.precision == Precision::F32Split
             })
-            .enumerate()
-            .filter(|(i, _)| self.positions.is_empty() || self.positions.contains(i))
-            .map(|(_, c)| c)
-            .collect();
-        self.shard.keep(cases)
+            .collect()
     }
 }
 
@@ -145,6 +162,13 @@ pub fn run(
     case: &CaseArgs,
     json: Option<&Path>,
 ) -> Result<ExitCode, tensorfft::Error> {
+    if let Some((position, len)) = filter.position_out_of_range() {
+        eprintln!(
+            "--cases: position {position} is past the sweep's {len} cases (0 … {})",
+            len.saturating_sub(1)
+        );
+        return Ok(ExitCode::FAILURE);
+    }
     let gpu = Gpu::new(0)?;
     let seed = fresh_seed();
     let cases = match case.dims() {
@@ -561,5 +585,10 @@ mod tests {
             .map(case_name)
             .collect();
         assert_eq!(second, vec![all[7].clone()]);
+        assert_eq!(filter(vec![3, 7], whole).position_out_of_range(), None);
+        assert_eq!(
+            filter(vec![3, all.len()], whole).position_out_of_range(),
+            Some((all.len(), all.len()))
+        );
     }
 }

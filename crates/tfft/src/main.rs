@@ -161,9 +161,9 @@ enum Command {
         /// basis vectors.
         #[arg(long, default_value = "0/1", conflicts_with_all = ["shape", "n", "layouts", "basis"])]
         shard: shard::Shard,
-        /// Only the cases at these positions of the sweep, from 0, comma-separated (after
-        /// --only and --rank, before --shard; no layouts or basis vectors): finishes a sweep
-        /// whose parts a time limit cut short.
+        /// Only the cases at these positions of the sweep, from 0, comma-separated (after the
+        /// other filters, before --shard; no layouts or basis vectors): finishes a sweep whose
+        /// parts a time limit cut short.
         #[arg(long, value_delimiter = ',', conflicts_with_all = ["shape", "n", "layouts", "basis"])]
         cases: Vec<usize>,
     },

@@ -63,13 +63,14 @@ impl NttWord for u64 {
 pub struct NttPlanOptions {
     /// Run the block-synchronous baseline (a block barrier after every radix-2 stage) instead
     /// of several stages in registers between barriers; it has no warp-shuffle stages,
-    /// whatever `warp_shuffles` says.
+    /// whatever `warp_shuffles` says, and stages its passes of bit-reversed input through
+    /// shared memory (as `staged_reversed_input`).
     pub block_synchronous: bool,
     /// Passes of at most this many points (more passes; for tests of the multi-pass geometry).
     pub max_pass_len: Option<usize>,
-    /// Where the last round of stages of direct row passes runs as warp-shuffle butterflies
-    /// instead of a shared-memory exchange (same results, bit for bit); ignored by the
-    /// block-synchronous baseline.
+    /// Where the last round of stages of direct row passes (the first, by decimation in time)
+    /// runs as warp-shuffle butterflies instead of a shared-memory exchange (same results, bit
+    /// for bit); ignored by the block-synchronous baseline.
     pub warp_shuffles: WarpShuffles,
     /// Blocks per thread-block cluster for two-pass schedules whose passes fuse into one kernel
     /// ([`crate::ntt::cluster_fusion`]; sm_90): `None` the planner's choice
@@ -90,8 +91,9 @@ pub struct NttPlanOptions {
     /// Contiguous (row) passes of at most this many points (rounded up to a power of two);
     /// `None`: the planner's choice ([`crate::ntt::schedule::max_row_bits`]): 2^14 for 32-bit
     /// words where the row pass is staged (bit-reversed input to bit-reversed output, or
-    /// `staged_reversed_input`), else 2^13, turned where 2^14 saves a pass; bounds above 2^14 (`u32`) or 2^13 (`u64`) are held to it. Shorter rows
-    /// move bits to the columns (and may add a pass).
+    /// `staged_reversed_input`), else 2^13, turned where 2^14 saves a pass; bounds above 2^14
+    /// (`u32`) or 2^13 (`u64`) are held to it. Shorter rows move bits to the columns (and may
+    /// add a pass).
     pub max_row_len: Option<usize>,
     /// Tiles (blocks) every pass should have at least, per multiprocessor; `None`:
     /// [`TILES_PER_SM`]. Tiles shrink (down to 32 contiguous bytes per sample row of a column,
@@ -481,7 +483,12 @@ impl Gpu {
         dir: Direction,
         options: &NttPlanOptions,
     ) -> Result<NttSchedule> {
-        let s = plan_ntt_schedule_with(batch, word_bytes, dir, &self.ntt_options(options))?;
+        let mut schedule_options = self.ntt_options(options);
+        // The block-synchronous baseline (seed 000) stages the passes of bit-reversed input
+        // through shared memory, as every plan did before decimation in time, so its times
+        // stay comparable across results.
+        schedule_options.staged_reversed_input |= options.block_synchronous;
+        let s = plan_ntt_schedule_with(batch, word_bytes, dir, &schedule_options)?;
         if options.block_synchronous {
             return Ok(options.warp_shuffles.apply(s).block_synchronous());
         }

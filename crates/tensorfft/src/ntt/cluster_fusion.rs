@@ -58,6 +58,12 @@ pub fn fuse_on_cluster(schedule: &NttSchedule, blocks: usize) -> Option<NttSched
     {
         return None;
     }
+    // Decimation in time (bit-reversed input to natural output): the second pass's items are
+    // columns, whose inputs are no contiguous chunk of a block (`inputs_in_chunks` would refuse
+    // them too).
+    if schedule.passes.iter().any(|p| p.in_time()) {
+        return None;
+    }
     let n = schedule.batch.n();
     let (len0, len1) = (schedule.passes[0].len, schedule.passes[1].len);
     if len0 * len1 != n || len0 % blocks != 0 || len1 % blocks != 0 {

@@ -458,7 +458,7 @@ impl NttTwiddle {
 /// `Round<K>` in `ntt_pass.cuh`): with `G = 2^rounds[k]` and `D = len / 2^(stages up to and
 /// including round k)`, group `g = j / G` of the thread starts at `base(t, g)` and its values
 /// lie `D` apart. The bank model (`ntt/row_layout.rs`) and the slot twiddles
-/// ([`NttPass::output_position`]) both read positions from here.
+/// ([`NttPass::output_frequency`]) both read positions from here.
 ///
 /// ```
 /// use tensorfft::ntt::schedule::round_position;
@@ -689,9 +689,11 @@ impl NttPass {
         (TARGET_THREADS / self.threads_per_item()).clamp(1, self.items_per_tile)
     }
 
-    /// Whether the pass reads its first round's samples straight from device memory and writes
-    /// its last round's outputs straight back (natural local input, bit-reversed local output:
-    /// where decimation in frequency leaves them). All of a tile's items are computed at once.
+    /// Whether the pass reads its samples straight from device memory into its first round's
+    /// registers and writes its outputs straight back from its last round's: natural local
+    /// input and bit-reversed local output (where decimation in frequency leaves them), or the
+    /// mirror image by decimation in time ([`NttPass::in_time`]). All of a tile's items are
+    /// computed at once.
     ///
     /// ```
     /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
@@ -756,7 +758,8 @@ impl NttPass {
 
     /// Row position of value `j` of an item's thread `t` after a direct pass's last round
     /// (`Round<LAST_ROUND>` in `ntt_pass.cuh`: group `g = j / G` starts at `base(t, g)`, its
-    /// values `D` apart); the value is frequency `bitrev(position)`. Positions are bit
+    /// values `D` apart); by decimation in frequency the value is frequency `bitrev(position)`
+    /// ([`NttPass::output_frequency`] for either kind of direct pass). Positions are bit
     /// placements of `t` and `j` on disjoint bits, so `position(t, j) = position(t, 0) |
     /// position(0, j)`.
     ///
@@ -1033,7 +1036,9 @@ impl NttSchedule {
     /// an item in consecutive lanes) run as warp-shuffle butterflies (seed 000's warp-shuffle-XOR
     /// exchanges): its stages, of butterfly distance below the item's threads and below 32
     /// lanes, exchange through `__shfl_xor_sync` instead of a shared-memory round and a barrier.
-    /// Other passes are unchanged. Same passes, tiles, loads, roots and results (bit for bit).
+    /// Other passes are unchanged. Same passes, tiles, roots and results (bit for bit). By
+    /// decimation in time the shuffled stages come first, and the pass loads its groups at a
+    /// stride of 2^k samples instead of 16 bytes at a time (the planner takes none there).
     ///
     /// ```
     /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
@@ -1202,7 +1207,7 @@ const COLUMN_MAX_BITS: usize = 11;
 /// shared memory: the first pass of bit-reversed → bit-reversed plans, or of bit-reversed →
 /// natural with [`NttScheduleOptions::staged_reversed_input`]; 16 values per thread, 1024
 /// threads), 2^13 where it is direct (`row_direct`: natural input, and bit-reversed input to
-/// natural output by decimation in time), and 2^13 `u64` words ((2^13)). Where rows of
+/// natural output by decimation in time), and 2^13 `u64` words. Where rows of
 /// 2^14 save a pass the choice turns (the planner's pass lengths). H200, BabyBear, staged rows
 /// (`bench/results/2026-11-27-ntt-long-rows/`): 2^24 RN as 2^14 × 2^10 0.335 ms against
 /// 0.377 ms as 2^13 × 2^11 (× 4: 1.262 against 1.488 ms); 2^25 RN in three passes 0.655 ms

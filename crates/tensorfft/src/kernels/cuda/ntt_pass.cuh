@@ -128,6 +128,8 @@ struct NttPass {
     static_assert(Cfg::ROUND_STAGES <= LOG_VALUES && rounds_fit(),
                   "rounds of 1 .. ROUND_STAGES stages covering the stages before the shuffle tail");
     static constexpr bool UNIT_SAMPLES = Cfg::SAMPLE_IN == 1 && Cfg::SAMPLE_OUT == 1;
+    static_assert(!Cfg::IN_TIME || (Cfg::DIRECT && Cfg::REV_IN && !Cfg::REV_OUT),
+                  "decimation in time: a direct pass of bit-reversed input and natural output");
     static_assert(SHUFFLE == 0 || (Cfg::DIRECT && !Cfg::ITEMS_FAST_IN && (1 << SHUFFLE) <= PER_ITEM &&
                                    SHUFFLE <= 5 && SHUFFLE < LOG_LEN),
                   "warp-shuffle stages need a direct pass with an item's threads in consecutive lanes");
@@ -653,12 +655,14 @@ struct NttPass {
             }
         }
     }
+
     // Bit-reversed local input and natural local output (the mirror image of run_direct_to):
     // the decimation in time works on the row as it lies in memory, position i holding sample
     // bitrev(i). The last round's groups (values D apart from base(t, g); for D = 1 a
     // contiguous run of G words per thread) come straight from device memory, the warp-shuffle
-    // stages (Cfg::SHUFFLE_STAGES, the smallest distances) run first, the rounds last to first, and round 0's values, position = frequency k, go straight back (for
-    // neighbouring threads neighbouring k, or neighbouring items: Cfg::ITEMS_FAST_IN).
+    // stages (Cfg::SHUFFLE_STAGES, the smallest distances) run first, the rounds last to
+    // first, and round 0's values, position = frequency k, go straight back (for neighbouring
+    // threads neighbouring k, or neighbouring items: Cfg::ITEMS_FAST_IN).
     template <class Sink>
     __device__ static void run_in_time_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
                                           const Word* __restrict__ tables, const Word* __restrict__ moduli,
