@@ -666,6 +666,10 @@ fn warp_shuffles_where_the_h200_measured_them_faster() {
         assert!(s.passes.iter().all(|p| p.shuffle_stages == 0), "{s}");
         let forced = s.clone().warp_shuffles();
         assert!(forced.passes.iter().any(|p| p.shuffle_stages > 0), "{s}");
+        // The CPU executor does not run the lanes' exchanges, so this checks only what the
+        // shuffles change in the plan's data: the rounds the slot twiddles' frequencies come
+        // from (two-pass 2^13 and 2^18; the one-pass rows have no twiddle). The shuffled
+        // kernels themselves are `tfft ntt check`'s (`WarpShuffles::Everywhere` cases).
         let x = data(&b, 7, false);
         assert_eq!(
             execute(&forced, &x).unwrap(),
