@@ -1,7 +1,7 @@
 //! Shared-memory layouts of the rows of direct NTT passes, chosen with a bank model.
 //!
-//! A direct pass (`ntt_pass.cuh`, `run_direct_to`, or `run_in_time_to` with the rounds in the
-//! reverse order) runs its radix-2 stages in rounds; between two rounds every thread stores its
+//! A direct pass (`ntt_pass.cuh`, `run_direct_to`; by decimation in time, its rounds in the reverse
+//! order) runs its radix-2 stages in rounds; between two rounds every thread stores its
 //! values into its item's shared-memory row in the one round's pattern and loads them back in
 //! the other's (the model counts both, so it serves either order). The row's layout puts sample `i` at
 //! word `i + c1 (i >> s1) + c2 (i >> s2)`, rows `row` words apart. The padding is a sum of

@@ -12,9 +12,9 @@
 // stage per round that is the block-synchronous baseline of seed 000: a barrier after every
 // radix-2 stage. The store
 // reads frequency k from row position bitrev(k), multiplies, and writes in the output order.
-// Direct passes skip the shared memory on the way in and out: run_direct_to (natural local
-// input, bit-reversed local output, where the decimation in frequency leaves them) and its
-// mirror image run_in_time_to (bit-reversed local input, natural local output: a decimation
+// Direct passes skip the shared memory on the way in and out: run_direct_to, for natural local
+// input and bit-reversed local output (where the decimation in frequency leaves them), and for
+// its mirror image (Cfg::IN_TIME: bit-reversed local input, natural local output, a decimation
 // in time, the rounds and their stages last to first).
 #pragma once
 
@@ -205,23 +205,19 @@ struct NttPass {
 
     __device__ static void run(const Word* __restrict__ in, Word* __restrict__ out, const Word* __restrict__ tables,
                                const Word* __restrict__ moduli, const NttGeometry& g) {
-        if constexpr (Cfg::DIRECT && Cfg::IN_TIME) {
-            run_in_time_to(in, 0, GlobalSink<Word>{out}, tables, moduli, g);
-        } else if constexpr (Cfg::DIRECT) {
+        if constexpr (Cfg::DIRECT) {
             run_direct(in, out, tables, moduli, g);
         } else {
             run_staged(in, out, tables, moduli, g);
         }
     }
 
-    // run_in_time_to, run_direct_to or run_staged_to, as the pass is.
+    // run_direct_to or run_staged_to, as the pass is.
     template <class Sink>
     __device__ static void run_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
                                   const Word* __restrict__ tables, const Word* __restrict__ moduli,
                                   const NttGeometry& g) {
-        if constexpr (Cfg::DIRECT && Cfg::IN_TIME) {
-            run_in_time_to(in, in_origin, sink, tables, moduli, g);
-        } else if constexpr (Cfg::DIRECT) {
+        if constexpr (Cfg::DIRECT) {
             run_direct_to(in, in_origin, sink, tables, moduli, g);
         } else {
             run_staged_to(in, in_origin, sink, tables, moduli, g);
@@ -545,12 +541,21 @@ struct NttPass {
         }
     }
 
-    // Natural local input and bit-reversed local output (decimation in frequency leaves frequency
-    // k at position bitrev(k), which is where it belongs): the first round reads its samples
-    // straight from device memory and the last round writes straight back, so shared memory only
-    // carries the exchanges between rounds. The TILE items are computed at once; neighbouring
-    // threads take neighbouring items (Cfg::ITEMS_FAST_IN: the items are the contiguous side) or
-    // neighbouring samples.
+    // Direct passes: the round next to the input reads its samples straight from device memory
+    // and the round next to the output writes straight back, so shared memory only carries the
+    // exchanges between rounds. The TILE items are computed at once; neighbouring threads take
+    // neighbouring items (Cfg::ITEMS_FAST_IN: the items are the contiguous side) or neighbouring
+    // samples.
+    //  - Natural local input, bit-reversed local output (decimation in frequency leaves
+    //    frequency k at position bitrev(k), which is where it belongs): round 0 reads, the
+    //    rounds run first to last, then the warp-shuffle stages (Cfg::SHUFFLE_STAGES, the
+    //    smallest distances), and the last round writes.
+    //  - Bit-reversed local input, natural local output (Cfg::IN_TIME, the mirror image): the
+    //    decimation in time works on the row as it lies in memory, position i holding sample
+    //    bitrev(i). The last round's groups (values D apart from base(t, g); for D = 1 a
+    //    contiguous run of G words per thread, read 16 bytes at a time) come straight from
+    //    device memory, the warp-shuffle stages run first, the rounds last to first, and round
+    //    0's values, position = frequency k, go straight back.
     __device__ static void run_direct(const Word* __restrict__ in, Word* __restrict__ out,
                                       const Word* __restrict__ tables, const Word* __restrict__ moduli,
                                       const NttGeometry& g_) {
@@ -578,55 +583,85 @@ struct NttPass {
         // Sample distances: compile-time constants where the plan fixed them (Cfg::SAMPLE_IN,
         // SAMPLE_OUT; 0: from the geometry), so the per-value addresses are immediate offsets
         // from one pointer instead of 64-bit products.
-        auto sample_in = [&](int) -> u64 { return Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g_.sample_in; };
-        auto sample_out = [&](int) -> u64 { return Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g_.sample_out; };
+        auto sample_in = [&]() -> u64 { return Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g_.sample_in; };
+        auto sample_out = [&]() -> u64 { return Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g_.sample_out; };
         Word* row = rows + item * ROW;
-        using R0 = Round<0>;
-        using RL = Round<LAST_ROUND>;
+        // The rounds whose groups come from and go to device memory.
+        using RI = Round<Cfg::IN_TIME ? LAST_ROUND : 0>;
+        using RO = Round<Cfg::IN_TIME ? 0 : LAST_ROUND>;
+        constexpr int VEC = 16 / sizeof(Word);
         Word v[VALUES];
+        // The input weight of the value at position b + offset (natural local index: the
+        // position, or in time its bit reversal).
+        auto weigh = [&](int b, int jj, int j) {
+            if constexpr (Cfg::WEIGHT == 1) {
+                const u64 pos = (u64)(b + RI::offset(jj));
+                const u64 s = Cfg::IN_TIME ? reverse_bits(pos, LOG_LEN) : pos;
+                const u64 n = s * g_.sample_in_weight + it.weight[item];
+                v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, n);
+            }
+        };
         if (live) {
-            const Word* src0 = in + (it.base_in[item] - in_origin) + (u64)R0::base(t, 0) * sample_in(0);
+            const Word* src0 = in + (it.base_in[item] - in_origin) + (u64)RI::base(t, 0) * sample_in();
 #pragma unroll
-            for (int g = 0; g < R0::GROUPS; ++g) {
-                const int b = R0::base(t, g);
-                const Word* src = R0::STEP ? src0 + (u64)(g * R0::STEP) * sample_in(g)
-                                           : in + (it.base_in[item] - in_origin) + (u64)b * sample_in(g);
+            for (int g = 0; g < RI::GROUPS; ++g) {
+                const int b = RI::base(t, g);
+                const Word* src = RI::STEP ? src0 + (u64)(g * RI::STEP) * sample_in()
+                                           : in + (it.base_in[item] - in_origin) + (u64)b * sample_in();
+                if constexpr (Cfg::IN_TIME) {
+                    if constexpr (UNIT_SAMPLES && RI::D == 1 && RI::G % VEC == 0) {
+                        // A contiguous run of G words: 16 bytes per load instruction.
 #pragma unroll
-                for (int jj = 0; jj < R0::G; ++jj) {
-                    const int j = g * R0::G + jj;
-                    v[j] = src[(u64)R0::offset(jj) * sample_in(g)];
-                    if constexpr (Cfg::WEIGHT == 1) {
-                        const u64 n = (u64)(b + R0::offset(jj)) * g_.sample_in_weight + it.weight[item];
-                        v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, n);
+                        for (int jj = 0; jj < RI::G; jj += VEC) load16(src + jj, &v[g * RI::G + jj]);
+                    } else {
+#pragma unroll
+                        for (int jj = 0; jj < RI::G; ++jj) v[g * RI::G + jj] = src[(u64)RI::offset(jj) * sample_in()];
+                    }
+#pragma unroll
+                    for (int jj = 0; jj < RI::G; ++jj) weigh(b, jj, g * RI::G + jj);
+                } else {
+#pragma unroll
+                    for (int jj = 0; jj < RI::G; ++jj) {
+                        v[g * RI::G + jj] = src[(u64)RI::offset(jj) * sample_in()];
+                        weigh(b, jj, g * RI::G + jj);
                     }
                 }
             }
-            stages<0>(a, tab, v, t);
+            if constexpr (!Cfg::IN_TIME) stages<0>(a, tab, v, t);
         }
-        exchange_rounds<1>(a, tab, row, v, t, live);
-        if constexpr (SHUFFLE > 0) shuffle_stages<SHUFFLE - 1>(a, tab, v, t);
+        if constexpr (Cfg::IN_TIME) {
+            // The stages between lanes come first (every lane of the warp takes part), then the
+            // kernel's last round.
+            if constexpr (SHUFFLE > 0) shuffle_stages_in_time<0>(a, tab, v, t);
+            if (live) stages_in_time<LAST_ROUND>(a, tab, v, t);
+            exchange_rounds_in_time<LAST_ROUND - 1>(a, tab, row, v, t, live);
+        } else {
+            exchange_rounds<1>(a, tab, row, v, t, live);
+            if constexpr (SHUFFLE > 0) shuffle_stages<SHUFFLE - 1>(a, tab, v, t);
+        }
         sink.ready();
         if (!live) return;
-        // Position i = base + j D holds frequency k = bitrev(i) = bitrev(base) | bitrev(j D).
         Word* __restrict__ const out = sink_memory<Word>(sink);
-        Word* const dst0 = Sink::GLOBAL ? out + it.base_out[item] + (u64)RL::base(t, 0) * sample_out(0) : nullptr;
-        // Slot twiddles (ntt/tables.rs): w^(m k) = w^(m k_t) w^(m k_j), k = k_t | k_j, from a
-        // table [t][m] (one load per thread) and a table [j][m] (one per value; the items of a
-        // tile are neighbouring m, so a warp reads neighbouring entries).
+        Word* const dst0 = Sink::GLOBAL ? out + it.base_out[item] + (u64)RO::base(t, 0) * sample_out() : nullptr;
+        // Slot twiddles (ntt/tables.rs, NttPass::output_frequency): w^(m k) = w^(m k_t) w^(m k_j),
+        // k = k_t | k_j, from a table [t][m] (one load per thread) and a table [j][m] (one per
+        // value; the items of a tile are neighbouring m, so a warp reads neighbouring entries).
         [[maybe_unused]] Constant<A> thread_power{};
         if constexpr (Cfg::TWIDDLE && Cfg::SLOT_TWIDDLE)
             thread_power = load_constant<A>(tab, g_.tw_hi + ((u64)t << g_.tw_lo_bits) + it.m[item]);
 #pragma unroll
-        for (int g = 0; g < RL::GROUPS; ++g) {
-            const int b = RL::base(t, g);
+        for (int g = 0; g < RO::GROUPS; ++g) {
+            const int b = RO::base(t, g);
+            // In frequency, position i = base + j D holds frequency k = bitrev(i) = bitrev(base)
+            // | bitrev(j D); in time, position k holds frequency k.
             const u64 kb = reverse_bits(b, LOG_LEN);
             Word* dst = !Sink::GLOBAL ? nullptr
-                        : RL::STEP        ? dst0 + (u64)(g * RL::STEP) * sample_out(g)
-                                          : out + it.base_out[item] + (u64)b * sample_out(g);
+                        : RO::STEP        ? dst0 + (u64)(g * RO::STEP) * sample_out()
+                                          : out + it.base_out[item] + (u64)b * sample_out();
 #pragma unroll
-            for (int jj = 0; jj < RL::G; ++jj) {
-                const int j = g * RL::G + jj;
-                const u64 k = kb | reverse_bits(RL::offset(jj), LOG_LEN);
+            for (int jj = 0; jj < RO::G; ++jj) {
+                const int j = g * RO::G + jj;
+                const u64 k = Cfg::IN_TIME ? (u64)(b + RO::offset(jj)) : kb | reverse_bits(RO::offset(jj), LOG_LEN);
                 if constexpr (Cfg::TWIDDLE && Cfg::SLOT_TWIDDLE) {
                     v[j] = mul_constant(a, v[j], thread_power);
                     v[j] = mul_constant(a, v[j], load_constant<A>(tab, g_.tw_lo + ((u64)j << g_.tw_lo_bits) + it.m[item]));
@@ -641,122 +676,16 @@ struct NttPass {
             }
             // Contiguous groups (unit samples, D = 1) leave in 16-byte pieces: one store
             // instruction per 16 bytes instead of one per word.
-            constexpr int VEC = 16 / sizeof(Word);
             if constexpr (!Sink::GLOBAL) {
 #pragma unroll
-                for (int jj = 0; jj < RL::G; ++jj)
-                    sink.put(it.base_out[item] + (u64)(b + RL::offset(jj)) * sample_out(g), v[g * RL::G + jj]);
-            } else if constexpr (UNIT_SAMPLES && RL::D == 1 && RL::G % VEC == 0) {
+                for (int jj = 0; jj < RO::G; ++jj)
+                    sink.put(it.base_out[item] + (u64)(b + RO::offset(jj)) * sample_out(), v[g * RO::G + jj]);
+            } else if constexpr (UNIT_SAMPLES && RO::D == 1 && RO::G % VEC == 0) {
 #pragma unroll
-                for (int jj = 0; jj < RL::G; jj += VEC) store16(dst + jj, &v[g * RL::G + jj]);
+                for (int jj = 0; jj < RO::G; jj += VEC) store16(dst + jj, &v[g * RO::G + jj]);
             } else {
 #pragma unroll
-                for (int jj = 0; jj < RL::G; ++jj) dst[(u64)RL::offset(jj) * sample_out(g)] = v[g * RL::G + jj];
-            }
-        }
-    }
-
-    // Bit-reversed local input and natural local output (the mirror image of run_direct_to):
-    // the decimation in time works on the row as it lies in memory, position i holding sample
-    // bitrev(i). The last round's groups (values D apart from base(t, g); for D = 1 a
-    // contiguous run of G words per thread) come straight from device memory, the warp-shuffle
-    // stages (Cfg::SHUFFLE_STAGES, the smallest distances) run first, the rounds last to
-    // first, and round 0's values, position = frequency k, go straight back (for neighbouring
-    // threads neighbouring k, or neighbouring items: Cfg::ITEMS_FAST_IN).
-    template <class Sink>
-    __device__ static void run_in_time_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
-                                          const Word* __restrict__ tables, const Word* __restrict__ moduli,
-                                          const NttGeometry& g_) {
-        extern __shared__ __align__(16) unsigned char smem_raw[];
-        Word* rows = reinterpret_cast<Word*>(smem_raw);
-        __shared__ Items it;
-        const u64 first = (u64)blockIdx.x * TILE;
-        const int tid = threadIdx.x;
-        describe_tile(g_, first, it, moduli);
-        const int item = Cfg::ITEMS_FAST_IN ? tid % TILE : tid / PER_ITEM;
-        const int t = Cfg::ITEMS_FAST_IN ? tid / TILE : tid % PER_ITEM;
-        const bool live = first + item < g_.items;
-        const A a{live ? it.p[item] : Word(1)};
-        const Word* tab = tables + 2 * (live ? it.table[item] : 0);
-        auto sample_in = [&]() -> u64 { return Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g_.sample_in; };
-        auto sample_out = [&]() -> u64 { return Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g_.sample_out; };
-        Word* row = rows + item * ROW;
-        using R0 = Round<0>;
-        using RL = Round<LAST_ROUND>;
-        constexpr int VEC = 16 / sizeof(Word);
-        Word v[VALUES];
-        if (live) {
-            const Word* src0 = in + (it.base_in[item] - in_origin) + (u64)RL::base(t, 0) * sample_in();
-#pragma unroll
-            for (int g = 0; g < RL::GROUPS; ++g) {
-                const int b = RL::base(t, g);
-                const Word* src = RL::STEP ? src0 + (u64)(g * RL::STEP) * sample_in()
-                                           : in + (it.base_in[item] - in_origin) + (u64)b * sample_in();
-                if constexpr (UNIT_SAMPLES && RL::D == 1 && RL::G % VEC == 0) {
-                    // A contiguous run of G words: 16 bytes per load instruction.
-#pragma unroll
-                    for (int jj = 0; jj < RL::G; jj += VEC) load16(src + jj, &v[g * RL::G + jj]);
-                } else {
-#pragma unroll
-                    for (int jj = 0; jj < RL::G; ++jj) v[g * RL::G + jj] = src[(u64)RL::offset(jj) * sample_in()];
-                }
-                if constexpr (Cfg::WEIGHT == 1) {
-#pragma unroll
-                    for (int jj = 0; jj < RL::G; ++jj) {
-                        const int j = g * RL::G + jj;
-                        const u64 s = reverse_bits((u64)(b + RL::offset(jj)), LOG_LEN);
-                        const u64 n = s * g_.sample_in_weight + it.weight[item];
-                        v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, n);
-                    }
-                }
-            }
-        }
-        // The stages between lanes come first (every lane of the warp takes part), then the
-        // kernel's last round.
-        if constexpr (SHUFFLE > 0) shuffle_stages_in_time<0>(a, tab, v, t);
-        if (live) stages_in_time<LAST_ROUND>(a, tab, v, t);
-        exchange_rounds_in_time<LAST_ROUND - 1>(a, tab, row, v, t, live);
-        sink.ready();
-        if (!live) return;
-        Word* __restrict__ const out = sink_memory<Word>(sink);
-        Word* const dst0 = Sink::GLOBAL ? out + it.base_out[item] + (u64)R0::base(t, 0) * sample_out() : nullptr;
-        // Slot twiddles: k = k_t | k_j (NttPass::output_frequency), one table load per thread
-        // and one per value, as in run_direct_to.
-        [[maybe_unused]] Constant<A> thread_power{};
-        if constexpr (Cfg::TWIDDLE && Cfg::SLOT_TWIDDLE)
-            thread_power = load_constant<A>(tab, g_.tw_hi + ((u64)t << g_.tw_lo_bits) + it.m[item]);
-#pragma unroll
-        for (int g = 0; g < R0::GROUPS; ++g) {
-            const int b = R0::base(t, g);
-            Word* dst = !Sink::GLOBAL ? nullptr
-                        : R0::STEP        ? dst0 + (u64)(g * R0::STEP) * sample_out()
-                                          : out + it.base_out[item] + (u64)b * sample_out();
-#pragma unroll
-            for (int jj = 0; jj < R0::G; ++jj) {
-                const int j = g * R0::G + jj;
-                const u64 k = (u64)(b + R0::offset(jj));
-                if constexpr (Cfg::TWIDDLE && Cfg::SLOT_TWIDDLE) {
-                    v[j] = mul_constant(a, v[j], thread_power);
-                    v[j] = mul_constant(a, v[j], load_constant<A>(tab, g_.tw_lo + ((u64)j << g_.tw_lo_bits) + it.m[item]));
-                } else if constexpr (Cfg::TWIDDLE) {
-                    const u32 ex = twiddle_exponent(g_, it.m[item], k);
-                    v[j] = times_power(a, v[j], tab, g_.tw_hi, g_.tw_lo, g_.tw_lo_bits, ex);
-                }
-                if constexpr (Cfg::WEIGHT == 2) {
-                    const u64 kk = k * g_.sample_out_weight + it.weight[item];
-                    v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, kk);
-                }
-            }
-            if constexpr (!Sink::GLOBAL) {
-#pragma unroll
-                for (int jj = 0; jj < R0::G; ++jj)
-                    sink.put(it.base_out[item] + (u64)(b + R0::offset(jj)) * sample_out(), v[g * R0::G + jj]);
-            } else if constexpr (UNIT_SAMPLES && R0::D == 1 && R0::G % VEC == 0) {
-#pragma unroll
-                for (int jj = 0; jj < R0::G; jj += VEC) store16(dst + jj, &v[g * R0::G + jj]);
-            } else {
-#pragma unroll
-                for (int jj = 0; jj < R0::G; ++jj) dst[(u64)R0::offset(jj) * sample_out()] = v[g * R0::G + jj];
+                for (int jj = 0; jj < RO::G; ++jj) dst[(u64)RO::offset(jj) * sample_out()] = v[g * RO::G + jj];
             }
         }
     }
