@@ -119,11 +119,14 @@ struct StridedPass {
     // The item of the round a thread computes and its index within the item: items side by side
     // on the tensor cores (a warp's butterflies in one item), else neighbouring threads on
     // neighbouring items (coalesced direct loads and stores).
+    // Both in unsigned arithmetic: signed division and remainder of the thread index (their
+    // extra instructions and lost range) made the f32 2^20 and f64 passes spill (bench/NOTES.md
+    // step 99).
     static __device__ __forceinline__ int round_item() {
-        return Cfg::TENSOR ? (int)threadIdx.x / K::T : (int)threadIdx.x % PER_ROUND;
+        return (int)(Cfg::TENSOR ? threadIdx.x / (unsigned)K::T : threadIdx.x % (unsigned)PER_ROUND);
     }
     static __device__ __forceinline__ int item_thread() {
-        return Cfg::TENSOR ? (int)threadIdx.x % K::T : (int)threadIdx.x / PER_ROUND;
+        return (int)(Cfg::TENSOR ? threadIdx.x % (unsigned)K::T : threadIdx.x / (unsigned)PER_ROUND);
     }
 
     // Where the items of a tile start (two tiles: the one computed and the one being loaded).
