@@ -711,9 +711,17 @@ fn pass_recipe(
         }
         None if gathered => 1 << fit.ilog2(),
         // At least 64 bytes of neighbouring items per sample row (f32 1024: 8 items in 512
-        // threads measured 29.9% of copy for 2^20 against 22.7% with 4; H200, multipass_probe).
+        // threads measured 29.9% of copy for 2^20 against 22.7% with 4; H200, multipass_probe),
+        // and 128 bytes for 16-byte elements while the block stays within 512 threads (f64
+        // passes of 512: 512³ 27.6 → 30.9% of the copy, 512² 45.8 → 48.4%; bench/NOTES.md
+        // step 100).
         None => (PASS_THREADS / t)
             .max(64 / slot_bytes)
+            .max(if slot_bytes >= 16 {
+                (128 / slot_bytes).min(512 / t)
+            } else {
+                0
+            })
             .min(MAX_THREADS_PER_BLOCK / t)
             .min(prev_power_of_two(LONG_PASS_TILE_BYTES / item_bytes))
             .max(1),
