@@ -5,6 +5,10 @@
 //! cost 10% there (bench/NOTES.md step 99). CI sets TFFT_REQUIRE_NVRTC=1, so this cannot be
 //! skipped there.
 
+#[path = "support/every_core.rs"]
+mod every_core;
+
+use every_core::problems_on_every_core;
 use tensorfft::gpu::{libraries, nvrtc};
 use tensorfft::kernels::KernelSource;
 use tensorfft::plan::schedule::PassKernel;
@@ -112,41 +116,23 @@ fn suite_kernels_spill_no_more_than_measured() {
             }
         }
     }
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
-    let problems: Vec<String> = std::thread::scope(|s| {
-        let workers: Vec<_> = kernels
-            .chunks(kernels.len().div_ceil(threads))
-            .map(|chunk| {
-                s.spawn(move || {
-                    let mut problems = Vec::new();
-                    for (what, k, allowed) in chunk {
-                        match nvrtc::resource_report(&k.source, &k.stem, "sm_90") {
-                            Ok(log) => {
-                                let spilled = spill_stores(&log);
-                                if spilled > *allowed {
-                                    problems.push(format!(
-                                        "{what} ({}): {spilled} bytes of spill stores, measured {allowed}",
-                                        k.stem
-                                    ));
-                                }
-                            }
-                            Err(e) => problems.push(format!("{what}: {e}")),
-                        }
-                    }
-                    problems
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| {
-                w.join()
-                    .unwrap_or_else(|_| vec!["a compile worker panicked".into()])
-            })
-            .collect()
-    });
+    let problems =
+        problems_on_every_core(&kernels, |(what, k, allowed)| match nvrtc::resource_report(
+            &k.source, &k.stem, "sm_90",
+        ) {
+            Ok(log) => {
+                let spilled = spill_stores(&log);
+                if spilled > *allowed {
+                    vec![format!(
+                        "{what} ({}): {spilled} bytes of spill stores, measured {allowed}",
+                        k.stem
+                    )]
+                } else {
+                    vec![]
+                }
+            }
+            Err(e) => vec![format!("{what}: {e}")],
+        });
     eprintln!("checked the spills of {} suite kernels", kernels.len());
     assert!(
         problems.is_empty(),

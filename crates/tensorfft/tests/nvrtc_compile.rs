@@ -4,6 +4,10 @@
 //! and sets TFFT_REQUIRE_NVRTC=1 so this can never be skipped there; elsewhere a missing NVRTC
 //! skips it with a loud message.
 
+#[path = "support/every_core.rs"]
+mod every_core;
+
+use every_core::problems_on_every_core;
 use tensorfft::gpu::{libraries, nvrtc};
 use tensorfft::kernels::KernelSource;
 use tensorfft::plan::planner::supported_lengths;
@@ -432,33 +436,12 @@ fn every_instantiation_compiles_for_sm90() {
         kernels.retain(|(_, k)| k.stem.contains(&filter));
     }
     // NVRTC programs are independent: compile on every core.
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
-    let failures: Vec<String> = std::thread::scope(|s| {
-        let workers: Vec<_> = kernels
-            .chunks(kernels.len().div_ceil(threads))
-            .map(|chunk| {
-                s.spawn(move || {
-                    let mut failed = Vec::new();
-                    for (r, k) in chunk {
-                        match nvrtc::compile_cubin(&k.source, &k.stem, "sm_90") {
-                            Ok(cubin) if cubin.len() > 100 => {}
-                            Ok(_) => failed.push(format!("{r}: empty cubin")),
-                            Err(e) => failed.push(format!("{r}: {e}")),
-                        }
-                    }
-                    failed
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| {
-                w.join()
-                    .unwrap_or_else(|_| vec!["a compile worker panicked".into()])
-            })
-            .collect()
+    let failures = problems_on_every_core(&kernels, |(r, k)| {
+        match nvrtc::compile_cubin(&k.source, &k.stem, "sm_90") {
+            Ok(cubin) if cubin.len() > 100 => vec![],
+            Ok(_) => vec![format!("{r}: empty cubin")],
+            Err(e) => vec![format!("{r}: {e}")],
+        }
     });
     eprintln!(
         "NVRTC {major}.{minor}: compiled {} kernel modules for sm_90",
