@@ -434,6 +434,10 @@ fn every_instantiation_compiles_for_sm90() {
     // For development: TFFT_NVRTC_FILTER=cluster compiles only kernels whose name contains it.
     if let Ok(filter) = std::env::var("TFFT_NVRTC_FILTER") {
         kernels.retain(|(_, k)| k.stem.contains(&filter));
+        assert!(
+            !kernels.is_empty(),
+            "TFFT_NVRTC_FILTER={filter} matches no kernel"
+        );
     }
     // NVRTC programs are independent: compile on every core.
     let failures = problems_on_every_core(&kernels, |(r, k)| {

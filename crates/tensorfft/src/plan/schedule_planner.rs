@@ -471,8 +471,9 @@ struct PassAccess {
 }
 
 /// Shared memory of a directly loaded strided pass's tile at most: the item counts the rows rule
-/// asks for (64-byte rows) are halved until the tile fits, so passes of 2048 and 4096 (f32: 8
-/// and 4 items) run one block of 128 KiB per multiprocessor.
+/// asks for (64-byte rows, 128-byte rows of 16-byte elements within 512 threads) are halved
+/// until the tile fits, so passes of 2048 and 4096 (f32: 8 and 4 items) run one block of 128 KiB
+/// per multiprocessor.
 pub const LONG_PASS_TILE_BYTES: usize = 128 * 1024;
 
 /// Threads per block a cluster pass aims for.
@@ -631,7 +632,9 @@ fn strided_base(precision: Precision, tuning: &Tuning) -> Tuning {
 }
 
 /// The in-block DFT of one item of a strided pass of length `len`, and the items per tile. Items
-/// loaded straight into registers: one round of about 256 threads per tile. Gathered tiles: as
+/// loaded straight into registers: one round per tile of about 256 threads, or of rows of at
+/// least 64 bytes (128 for 16-byte elements while the block stays within 512 threads: f64
+/// passes of 512 run 8 items on 512 threads). Gathered tiles: as
 /// many items as fit [`Tuning::pass_tile_bytes`] of shared memory (default
 /// [`DEFAULT_PASS_TILE_BYTES`], at most 256 items), computed about
 /// 256 threads at a time.
@@ -712,9 +715,9 @@ fn pass_recipe(
         None if gathered => 1 << fit.ilog2(),
         // At least 64 bytes of neighbouring items per sample row (f32 1024: 8 items in 512
         // threads measured 29.9% of copy for 2^20 against 22.7% with 4; H200, multipass_probe),
-        // and 128 bytes for 16-byte elements while the block stays within 512 threads (f64
-        // passes of 512: 512³ 27.6 → 30.9% of the copy, 512² 45.8 → 48.4%; bench/NOTES.md
-        // step 100).
+        // and 128 bytes for 16-byte elements (complex f64) while the block stays within 512
+        // threads: with the default 8 values per thread that is f64 passes of 512 (512³ 27.6 →
+        // 30.9% of the copy, 512² 45.8 → 48.4%, 2^26 unchanged; bench/NOTES.md step 100).
         None => (PASS_THREADS / t)
             .max(64 / slot_bytes)
             .max(if slot_bytes >= 16 {
