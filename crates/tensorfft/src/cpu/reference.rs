@@ -289,15 +289,13 @@ fn strided_pass<R: Float, T: Element>(
             recipe.radices.first().map_or(n, |&r0| n / r0),
         ),
     };
-    let (hi, lo, lo_bits, root) = match pass.twiddle {
-        Some(t) => {
-            let mut hi: Vec<Complex<f64>> =
-                t.table().into_iter().map(|w| conj_if(w, sign)).collect();
-            let lo = hi.split_off(t.hi_len());
-            (hi, lo, t.lo_bits(), t.root)
-        }
-        None => (Vec::new(), Vec::new(), 0, 1),
-    };
+    // The kernel's table (two or three levels), in the plan's direction.
+    let levels = pass.twiddle_levels();
+    let pass_table: Vec<Complex<f64>> = pass
+        .twiddle_table()
+        .into_iter()
+        .map(|w| conj_if(w, sign))
+        .collect();
     let mut x: Vec<Complex<R>> = vec![Complex::new(R::zero(), R::zero()); n];
     let mut y = x.clone();
     for item in 0..pass.items() {
@@ -314,9 +312,9 @@ fn strided_pass<R: Float, T: Element>(
         for (k, xk) in x.iter_mut().enumerate() {
             let mut v = to_compute::<R, T>(src[in_off + k * pass.sample_stride_in]);
             if pass.twiddle.is_some() {
-                let product = |e: usize| {
-                    let e = e % root;
-                    hi[e >> lo_bits] * lo[e & ((1 << lo_bits) - 1)]
+                let product = |e: usize| match pass.twiddle {
+                    Some(t) => t.power_from_levels(&pass_table, levels, e),
+                    None => Complex::new(1.0, 0.0),
                 };
                 let w = if f32_steps {
                     // Sample k = j + r · first_span: butterfly j's power, then r steps.

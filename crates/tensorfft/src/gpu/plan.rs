@@ -204,6 +204,7 @@ struct PassGeometry {
     items: u64,
     tw_mask: u64,
     tw_lo_offset: u64,
+    tw_mid_offset: u64,
     tw_dim: i32,
     tw_lo_bits: i32,
 }
@@ -223,6 +224,7 @@ impl PassGeometry {
             items: pass.items() as u64,
             tw_mask: 0,
             tw_lo_offset: 0,
+            tw_mid_offset: 0,
             tw_dim: -1,
             tw_lo_bits: 0,
         };
@@ -233,9 +235,15 @@ impl PassGeometry {
         }
         if let Some(t) = pass.twiddle {
             g.tw_mask = t.root as u64 - 1;
-            g.tw_lo_offset = t.hi_len() as u64;
+            let levels = pass.twiddle_levels();
+            let offsets = t.level_offsets(levels);
+            g.tw_lo_offset = offsets[0] as u64;
+            g.tw_mid_offset = offsets
+                .get(1)
+                .filter(|_| levels == 3)
+                .map_or(0, |&o| o as u64);
             g.tw_dim = t.dim as i32;
-            g.tw_lo_bits = t.lo_bits() as i32;
+            g.tw_lo_bits = t.level_bits(levels) as i32;
         }
         g
     }
@@ -477,15 +485,12 @@ impl Gpu {
         })
     }
 
-    /// The four-step twiddle tables of a strided pass (high, then low), in f64 whatever the
-    /// precision (the kernels form each twiddle from a product of two entries in double; 2-byte
-    /// data steps between a butterfly's samples in f32); one unit entry when the pass has no
-    /// twiddle.
+    /// The four-step twiddle tables of a strided pass (top level first, two or three levels:
+    /// [`StridedPass::twiddle_levels`]), in f64 whatever the precision (the kernels form each
+    /// twiddle from a product of the levels' entries in double; 2-byte data steps between a
+    /// butterfly's samples in f32); one unit entry when the pass has no twiddle.
     fn pass_twiddle_table(&self, pass: &StridedPass) -> Result<TwiddleTable> {
-        let table = pass
-            .twiddle
-            .map_or_else(|| vec![Complex::new(1.0, 0.0)], |t| t.table());
-        Ok(TwiddleTable::F64(self.upload(&table)?))
+        Ok(TwiddleTable::F64(self.upload(&pass.twiddle_table())?))
     }
 }
 

@@ -288,12 +288,13 @@ fn strided_config(name: &str, pass: &StridedPass, dir: Direction, extra: &str) -
         (0, 0)
     };
     let lines = format!(
-        "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n    static constexpr u64 SAMPLE_IN = {sample_in}ull;\n    static constexpr u64 SAMPLE_OUT = {sample_out}ull;\n{extra}",
+        "    static constexpr int G = {g};\n    static constexpr int ITEM_STRIDE = {stride};\n    static constexpr bool LOAD_ITEMS_FASTEST = {li};\n    static constexpr bool STORE_ITEMS_FASTEST = {si};\n    static constexpr bool PASS_TWIDDLE = {tw};\n    static constexpr int TWIDDLE_LEVELS = {levels};\n    static constexpr u64 SAMPLE_IN = {sample_in}ull;\n    static constexpr u64 SAMPLE_OUT = {sample_out}ull;\n{extra}",
         g = pass.slots_per_tile(),
         stride = pass.item_stride(),
         li = pass.load_items_fastest(),
         si = pass.store_items_fastest(),
         tw = pass.twiddle.is_some(),
+        levels = pass.twiddle_levels(),
     );
     let scale = pass.normalization.stage_scale(dir);
     config(name, &pass.inner, &access, dir, scale, &lines)

@@ -95,6 +95,90 @@ impl PassTwiddle {
     pub fn hi_len(&self) -> usize {
         self.root >> self.lo_bits()
     }
+
+    /// Bits of the exponent each level of a table of `levels` levels indexes (the top level
+    /// takes what is left): `lo_bits` for two levels.
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 26 };
+    /// assert_eq!(t.level_bits(2), t.lo_bits());
+    /// assert_eq!(t.level_bits(3), 9); // 512, 512 and 256 entries
+    /// ```
+    pub fn level_bits(&self, levels: u32) -> u32 {
+        self.root.trailing_zeros().div_ceil(levels.max(1))
+    }
+
+    /// Where each level starts in [`PassTwiddle::table_in_levels`], lowest digit first (the top
+    /// level, the exponent's high bits, sits at offset 0).
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 26 };
+    /// assert_eq!(t.level_offsets(3), vec![256 + 512, 256, 0]);
+    /// assert_eq!(t.level_offsets(2), vec![t.hi_len(), 0]);
+    /// ```
+    pub fn level_offsets(&self, levels: u32) -> Vec<usize> {
+        let levels = levels.max(1);
+        let bits = self.level_bits(levels);
+        let top = self.root >> (bits * (levels - 1));
+        (0..levels)
+            .map(|l| {
+                if l + 1 == levels {
+                    0
+                } else {
+                    top + (((levels - 2 - l) as usize) << bits)
+                }
+            })
+            .collect()
+    }
+
+    /// The forward twiddles as a table of `levels` levels, the top level (high bits of the
+    /// exponent) first: level `l` holds `w^(d 2^(l b))` for its digits `d` (`b` =
+    /// [`PassTwiddle::level_bits`]). Two levels are [`PassTwiddle::table`]; three keep every
+    /// level within 1024 entries for roots up to 2^30, so the tables stay in L1 where every
+    /// value reads them (f64 passes of roots above 2^20; `bench/NOTES.md` step 101).
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 12 };
+    /// let w = t.table_in_levels(3);
+    /// let e = 0b1011_0110_0101;
+    /// let p = t.power_from_levels(&w, 3, e);
+    /// assert!((p - tensorfft::plan::twiddles::forward_twiddle(e, 1 << 12)).norm() < 1e-15);
+    /// assert_eq!(t.table_in_levels(2), t.table());
+    /// ```
+    pub fn table_in_levels(&self, levels: u32) -> Vec<Complex<f64>> {
+        let levels = levels.max(1);
+        let bits = self.level_bits(levels);
+        let top = self.root >> (bits * (levels - 1));
+        (0..levels)
+            .rev()
+            .flat_map(|l| {
+                let len = if l + 1 == levels { top } else { 1 << bits };
+                (0..len).map(move |d| forward_twiddle(d << (bits * l), self.root))
+            })
+            .collect()
+    }
+
+    /// `w^e` from a table of [`PassTwiddle::table_in_levels`], multiplied in the kernels' order:
+    /// the top level's entry times the next level's, and so on down to the lowest digit.
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 20 };
+    /// let w = t.table_in_levels(2);
+    /// let p = t.power_from_levels(&w, 2, 12345);
+    /// assert_eq!(p, w[12345 >> 10] * w[t.hi_len() + (12345 & 1023)]);
+    /// ```
+    pub fn power_from_levels(&self, table: &[Complex<f64>], levels: u32, e: usize) -> Complex<f64> {
+        let levels = levels.max(1);
+        let bits = self.level_bits(levels);
+        let offsets = self.level_offsets(levels);
+        let e = e % self.root;
+        let mask = (1usize << bits) - 1;
+        let mut w = table[e >> (bits * (levels - 1))];
+        for l in (0..levels - 1).rev() {
+            w *= table[offsets[l as usize] + ((e >> (bits * l)) & mask)];
+        }
+        w
+    }
 }
 
 /// A strided pass: the inner DFT's recipe, the tile, the item dimensions and the strides.
@@ -343,6 +427,47 @@ impl StridedPass {
         span.filter(|_| self.inner.tensor_cores && self.staged_in())
     }
 
+    /// Levels of the four-step twiddle table (0 without a twiddle; see
+    /// [`PassTwiddle::table_in_levels`]): three where every value reads the table (f64) and two
+    /// levels would not stay in L1 (roots above 2^20: 2^11 entries per level and more). H200,
+    /// ncu of f64 2^26: the third pass (root 2^26, two tables of 128 KiB) took 1.51 ms and 9.9 GB
+    /// of L2 traffic against 1.11 ms and 6.6 GB for the second (root 2^18); `bench/NOTES.md`
+    /// step 101.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// let levels = |p: Precision| {
+    ///     let s = plan_c2c_schedule(&Shape::new([1 << 24]), p, &PlanOptions::default()).unwrap();
+    ///     let PassKernel::Strided(last) = &s.passes.last().unwrap().kernel else { panic!() };
+    ///     last.twiddle_levels()
+    /// };
+    /// assert_eq!(levels(Precision::F64), 3);
+    /// assert_eq!(levels(Precision::F32), 2); // f32 steps its powers: two reads per butterfly
+    /// ```
+    pub fn twiddle_levels(&self) -> u32 {
+        match self.twiddle {
+            None => 0,
+            Some(t) if self.inner.precision == Precision::F64 && t.root > 1 << 20 => 3,
+            Some(_) => 2,
+        }
+    }
+
+    /// The four-step twiddle table the kernel reads ([`PassTwiddle::table_in_levels`] with
+    /// [`StridedPass::twiddle_levels`]); one unit entry without a twiddle.
+    ///
+    /// ```
+    /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 26]), Precision::F64, &PlanOptions::default()).unwrap();
+    /// let PassKernel::Strided(last) = &s.passes.last().unwrap().kernel else { panic!() };
+    /// assert_eq!(last.twiddle_table().len(), 256 + 512 + 512);
+    /// ```
+    pub fn twiddle_table(&self) -> Vec<Complex<f64>> {
+        match self.twiddle {
+            Some(t) => t.table_in_levels(self.twiddle_levels()),
+            None => vec![Complex::new(1.0, 0.0)],
+        }
+    }
+
     /// Whether a tile is loaded with items fastest (consecutive threads read neighbouring items)
     /// rather than samples fastest: whichever has the smaller stride.
     ///
@@ -408,7 +533,11 @@ impl StridedPass {
             } else {
                 "sd"
             },
-            if self.twiddle.is_some() { "_tw" } else { "" },
+            match self.twiddle_levels() {
+                0 => "",
+                2 => "_tw",
+                _ => "_tw3",
+            },
             match self.normalization {
                 crate::Normalization::None => "",
                 crate::Normalization::InverseByN => "_sc",

@@ -36,8 +36,9 @@ struct PassGeometry {
     u64 items;          // product of the counts
     u64 tw_mask;        // root - 1 of the four-step twiddle (root a power of two)
     u64 tw_lo_offset;   // complex offset of the low twiddle table in pass_twiddles
+    u64 tw_mid_offset;  // and of the middle one (Cfg::TWIDDLE_LEVELS == 3)
     int tw_dim;         // item dimension whose coordinate is m
-    int tw_lo_bits;     // exponent bits read from the low table
+    int tw_lo_bits;     // exponent bits read from the low table (and from the middle one)
 };
 
 // Asynchronous copies from device to shared memory (cp.async, sm_80+): issued without registers
@@ -160,13 +161,22 @@ struct StridedPass {
     }
 
     // w^e of the four-step twiddle in double: the product of a high and a low entry of the
-    // double tables (e below the root, a power of two of at most 2^28), for the forward
-    // direction.
+    // double tables, or of a high, a middle and a low entry where the plan splits the exponent
+    // in three (Cfg::TWIDDLE_LEVELS: f64 roots above 2^20, whose two tables would not stay in
+    // L1), for the forward direction (e below the root, a power of two of at most 2^28).
     static __device__ __forceinline__ Cx<double> pass_root_power(const double2* table, const PassGeometry& geo,
                                                                  unsigned e) {
-        const double2 hi = __ldg(table + (e >> geo.tw_lo_bits));
-        const double2 lo = __ldg(table + (unsigned)geo.tw_lo_offset + (e & ((1u << geo.tw_lo_bits) - 1)));
-        return cmul(cx(hi.x, hi.y), cx(lo.x, lo.y));
+        if constexpr (Cfg::TWIDDLE_LEVELS == 3) {
+            const unsigned bits = (unsigned)geo.tw_lo_bits, mask = (1u << bits) - 1;
+            const double2 hi = __ldg(table + (e >> (2 * bits)));
+            const double2 mid = __ldg(table + (unsigned)geo.tw_mid_offset + ((e >> bits) & mask));
+            const double2 lo = __ldg(table + (unsigned)geo.tw_lo_offset + (e & mask));
+            return cmul(cmul(cx(hi.x, hi.y), cx(mid.x, mid.y)), cx(lo.x, lo.y));
+        } else {
+            const double2 hi = __ldg(table + (e >> geo.tw_lo_bits));
+            const double2 lo = __ldg(table + (unsigned)geo.tw_lo_offset + (e & ((1u << geo.tw_lo_bits) - 1)));
+            return cmul(cx(hi.x, hi.y), cx(lo.x, lo.y));
+        }
     }
 
     // A twiddle (double, or f32 steps) rounded once to the compute precision, in the kernel's
