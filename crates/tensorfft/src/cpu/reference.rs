@@ -258,7 +258,8 @@ fn single_pass<R: Float, T: Element>(
 }
 
 /// A strided pass on the CPU, as the kernel runs it: each item's samples gathered, multiplied
-/// by the pass twiddle (`hi · lo` from two f64 tables, rounded once, or for direct loads of
+/// by the pass twiddle (the product of two or three f64 table levels, `StridedPass::twiddle_levels`,
+/// rounded once, or for direct loads of
 /// 2-byte data stepped in f32 from such products), rounded into the exchange format, transformed
 /// by the inner recipe (each stage scaled by `scale`), rounded again and stored. Passes on pairs
 /// of items compute in f16 (`R = f16`); their stage twiddles round f64 → f16 here and f64 → f32
@@ -273,7 +274,7 @@ fn strided_pass<R: Float, T: Element>(
     let recipe = &pass.inner;
     let n = recipe.n;
     let table = compute_table::<R>(n, sign);
-    // The kernels form each pass twiddle from a product of the two f64 tables. f32 data and
+    // The kernels form each pass twiddle from a product of the f64 table levels. f32 data and
     // gathered tiles: in double (a power of such products, whose error stays far below f32's),
     // rounded once to the compute precision; here the f64 product, rounded. Direct loads of
     // 2-byte data (f16, bf16, pairs): the product for butterfly j and the step between its
@@ -290,7 +291,7 @@ fn strided_pass<R: Float, T: Element>(
         ),
     };
     // The kernel's table (two or three levels), in the plan's direction.
-    let levels = pass.twiddle_levels();
+    let levels = pass.twiddle.map(|t| t.levels(pass.twiddle_levels()));
     let pass_table: Vec<Complex<f64>> = pass
         .twiddle_table()
         .into_iter()
@@ -311,11 +312,8 @@ fn strided_pass<R: Float, T: Element>(
         }
         for (k, xk) in x.iter_mut().enumerate() {
             let mut v = to_compute::<R, T>(src[in_off + k * pass.sample_stride_in]);
-            if pass.twiddle.is_some() {
-                let product = |e: usize| match pass.twiddle {
-                    Some(t) => t.power_from_levels(&pass_table, levels, e),
-                    None => Complex::new(1.0, 0.0),
-                };
+            if let Some(levels) = levels {
+                let product = |e: usize| levels.power(&pass_table, e);
                 let w = if f32_steps {
                     // Sample k = j + r · first_span: butterfly j's power, then r steps.
                     let to_f32 = |w: Complex<f64>| Complex::new(w.re as f32, w.im as f32);

@@ -235,15 +235,15 @@ impl PassGeometry {
         }
         if let Some(t) = pass.twiddle {
             g.tw_mask = t.root as u64 - 1;
-            let levels = pass.twiddle_levels();
-            let offsets = t.level_offsets(levels);
-            g.tw_lo_offset = offsets[0] as u64;
-            g.tw_mid_offset = offsets
-                .get(1)
-                .filter(|_| levels == 3)
-                .map_or(0, |&o| o as u64);
+            let levels = t.levels(pass.twiddle_levels());
+            g.tw_lo_offset = levels.offset(0) as u64;
+            g.tw_mid_offset = if levels.count == 3 {
+                levels.offset(1) as u64
+            } else {
+                0
+            };
             g.tw_dim = t.dim as i32;
-            g.tw_lo_bits = t.level_bits(levels) as i32;
+            g.tw_lo_bits = levels.bits as i32;
         }
         g
     }
@@ -1154,5 +1154,67 @@ impl GpuPlan {
         // intermediates in a dense output or in scratch); the launch shape is the pass's.
         unsafe { args.launch(stream, func, cfg, self.dependent_launch) }?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `pass_root_power` of `strided_pass.cuh`, index for index, from the geometry the plan
+    /// hands the kernel: every index inside the table, and the product of the CPU reference's
+    /// entries in its order.
+    fn kernel_power(
+        geo: &PassGeometry,
+        levels: u32,
+        table: &[Complex<f64>],
+        e: usize,
+    ) -> Complex<f64> {
+        let e = (e as u64 & geo.tw_mask) as usize;
+        let bits = geo.tw_lo_bits as usize;
+        let mask = (1usize << bits) - 1;
+        let at = |i: usize| {
+            assert!(
+                i < table.len(),
+                "index {i} past the table ({})",
+                table.len()
+            );
+            table[i]
+        };
+        let lo = at(geo.tw_lo_offset as usize + (e & mask));
+        if levels == 3 {
+            let hi = at(e >> (2 * bits));
+            let mid = at(geo.tw_mid_offset as usize + ((e >> bits) & mask));
+            hi * mid * lo
+        } else {
+            at(e >> bits) * lo
+        }
+    }
+
+    #[test]
+    fn geometry_indexes_the_twiddle_levels_as_the_reference_multiplies_them() {
+        // Last passes of f64 lengths whose roots split evenly and unevenly into three levels
+        // (2^21: 7 bits each; 2^22, 2^25, 2^26: a shorter top level), and two-level ones.
+        for (log_n, want_levels) in [(16, 2), (20, 2), (21, 3), (22, 3), (25, 3), (26, 3)] {
+            let shape = Shape::new([1usize << log_n]);
+            let s = plan_c2c_schedule(&shape, Precision::F64, &PlanOptions::default()).unwrap();
+            let PassKernel::Strided(pass) = &s.passes.last().unwrap().kernel else {
+                panic!("{s}")
+            };
+            let t = pass.twiddle.unwrap();
+            assert_eq!(pass.twiddle_levels(), want_levels, "{s}");
+            let geo = PassGeometry::of(pass);
+            let table = pass.twiddle_table();
+            let levels = t.levels(want_levels);
+            let exponents = (0..4096)
+                .chain((0..t.root).step_by(t.root / 4096 + 7))
+                .chain([t.root - 1, t.root / 2 + 1]);
+            for e in exponents {
+                let k = kernel_power(&geo, want_levels, &table, e);
+                assert_eq!(k, levels.power(&table, e), "root {} e {e}", t.root);
+                let exact = crate::plan::twiddles::forward_twiddle(e, t.root);
+                assert!((k - exact).norm() < 1e-15, "root {} e {e}", t.root);
+            }
+        }
     }
 }

@@ -415,8 +415,9 @@ pub fn scratch_count(assignments: &[Vec<(Buffer, Buffer)>]) -> usize {
 }
 
 /// Error bound of one strided pass: its inner DFT, the tile rounded into the exchange format
-/// after its twiddle, the output rounded before it is stored, and the two-table twiddle (three
-/// roundings).
+/// after its twiddle, the output rounded before it is stored, and the twiddle from two or three
+/// table levels ([`StridedPass::twiddle_levels`]: the entries and the products between them,
+/// three or five roundings).
 fn strided_error_bound(s: &StridedPass) -> f64 {
     let u_exchange = match s.inner.exchange {
         ExchangeFormat::F16 => Precision::F16.unit_roundoff(),
@@ -431,10 +432,9 @@ fn strided_error_bound(s: &StridedPass) -> f64 {
         Precision::F16 if s.paired => Precision::F16.unit_roundoff(),
         _ => Precision::F32.unit_roundoff(),
     };
-    let twiddle = if s.twiddle.is_some() {
-        3.0 * u_compute
-    } else {
-        0.0
+    let twiddle = match s.twiddle_levels() {
+        0 => 0.0,
+        levels => f64::from(2 * levels - 1) * u_compute,
     };
     let inner = if s.paired {
         error_bound(&Recipe {

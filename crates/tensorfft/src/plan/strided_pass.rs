@@ -97,15 +97,33 @@ impl PassTwiddle {
     }
 
     /// Bits of the exponent each level of a table of `levels` levels indexes (the top level
-    /// takes what is left): `lo_bits` for two levels.
+    /// takes what is left): `lo_bits` for two levels. `levels` is clamped to 1 ..= 3, the
+    /// counts the planner uses.
     ///
     /// ```
     /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 26 };
     /// assert_eq!(t.level_bits(2), t.lo_bits());
-    /// assert_eq!(t.level_bits(3), 9); // 512, 512 and 256 entries
+    /// assert_eq!(t.level_bits(3), 9); // 256, 512 and 512 entries
     /// ```
     pub fn level_bits(&self, levels: u32) -> u32 {
-        self.root.trailing_zeros().div_ceil(levels.max(1))
+        self.levels(levels).bits
+    }
+
+    /// The layout of a table of `levels` levels (clamped to 1 ..= 3): see [`TwiddleLevels`].
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 25 };
+    /// let l = t.levels(3);
+    /// assert_eq!((l.count, l.bits, l.top_len()), (3, 9, 128));
+    /// ```
+    pub fn levels(&self, levels: u32) -> TwiddleLevels {
+        let count = levels.clamp(1, 3);
+        let root_bits = self.root.trailing_zeros();
+        TwiddleLevels {
+            root: self.root,
+            count,
+            bits: root_bits.div_ceil(count),
+        }
     }
 
     /// Where each level starts in [`PassTwiddle::table_in_levels`], lowest digit first (the top
@@ -117,25 +135,15 @@ impl PassTwiddle {
     /// assert_eq!(t.level_offsets(2), vec![t.hi_len(), 0]);
     /// ```
     pub fn level_offsets(&self, levels: u32) -> Vec<usize> {
-        let levels = levels.max(1);
-        let bits = self.level_bits(levels);
-        let top = self.root >> (bits * (levels - 1));
-        (0..levels)
-            .map(|l| {
-                if l + 1 == levels {
-                    0
-                } else {
-                    top + (((levels - 2 - l) as usize) << bits)
-                }
-            })
-            .collect()
+        let l = self.levels(levels);
+        (0..l.count).map(|d| l.offset(d)).collect()
     }
 
-    /// The forward twiddles as a table of `levels` levels, the top level (high bits of the
-    /// exponent) first: level `l` holds `w^(d 2^(l b))` for its digits `d` (`b` =
-    /// [`PassTwiddle::level_bits`]). Two levels are [`PassTwiddle::table`]; three keep every
-    /// level within 1024 entries for roots up to 2^30, so the tables stay in L1 where every
-    /// value reads them (f64 passes of roots above 2^20; `bench/NOTES.md` step 101).
+    /// The forward twiddles as a table of `levels` levels (clamped to 1 ..= 3), the top level
+    /// (high bits of the exponent) first: level `l` holds `w^(d 2^(l b))` for its digits `d`
+    /// (`b` = [`PassTwiddle::level_bits`]). Two levels are [`PassTwiddle::table`]; three keep
+    /// every level within 1024 entries for roots up to 2^30, small enough to stay in L1 where
+    /// every value reads them (f64 passes of roots above 2^20; `bench/NOTES.md` step 101).
     ///
     /// ```
     /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 12 };
@@ -146,20 +154,26 @@ impl PassTwiddle {
     /// assert_eq!(t.table_in_levels(2), t.table());
     /// ```
     pub fn table_in_levels(&self, levels: u32) -> Vec<Complex<f64>> {
-        let levels = levels.max(1);
-        let bits = self.level_bits(levels);
-        let top = self.root >> (bits * (levels - 1));
-        (0..levels)
+        let l = self.levels(levels);
+        (0..l.count)
             .rev()
-            .flat_map(|l| {
-                let len = if l + 1 == levels { top } else { 1 << bits };
-                (0..len).map(move |d| forward_twiddle(d << (bits * l), self.root))
+            .flat_map(|d| {
+                let len = if d + 1 == l.count {
+                    l.top_len()
+                } else {
+                    1 << l.bits
+                };
+                (0..len).map(move |v| forward_twiddle(v << (l.bits * d), self.root))
             })
             .collect()
     }
 
-    /// `w^e` from a table of [`PassTwiddle::table_in_levels`], multiplied in the kernels' order:
-    /// the top level's entry times the next level's, and so on down to the lowest digit.
+    /// `w^e` from a table of [`PassTwiddle::table_in_levels`] with the same `levels`, multiplied
+    /// in the kernels' order ([`TwiddleLevels::power`]).
+    ///
+    /// # Panics
+    ///
+    /// If `table` is shorter than `table_in_levels(levels)`.
     ///
     /// ```
     /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 20 };
@@ -168,14 +182,75 @@ impl PassTwiddle {
     /// assert_eq!(p, w[12345 >> 10] * w[t.hi_len() + (12345 & 1023)]);
     /// ```
     pub fn power_from_levels(&self, table: &[Complex<f64>], levels: u32, e: usize) -> Complex<f64> {
-        let levels = levels.max(1);
-        let bits = self.level_bits(levels);
-        let offsets = self.level_offsets(levels);
+        self.levels(levels).power(table, e)
+    }
+}
+
+/// The layout of a four-step twiddle table of one to three levels
+/// ([`PassTwiddle::table_in_levels`]): the exponent `e < root` split into digits of `bits`
+/// bits, the top digit taking what is left; the top level first in the table, the lowest digit
+/// last. The kernels read the same layout from `PassGeometry` (`tw_lo_offset`, `tw_mid_offset`,
+/// `tw_lo_bits`).
+///
+/// ```
+/// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 22 };
+/// let l = t.levels(3);
+/// assert_eq!((l.bits, l.top_len(), l.offset(1), l.offset(0)), (8, 64, 64, 64 + 256));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TwiddleLevels {
+    /// The order of the root of unity (a power of two).
+    pub root: usize,
+    /// Levels: 1 ..= 3.
+    pub count: u32,
+    /// Exponent bits of each level below the top one.
+    pub bits: u32,
+}
+
+impl TwiddleLevels {
+    /// Entries of the top level: `root >> ((count − 1) · bits)`, at most `2^bits`.
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 26 };
+    /// assert_eq!(t.levels(3).top_len(), 256);
+    /// ```
+    pub fn top_len(&self) -> usize {
+        (self.root >> (self.bits * (self.count - 1))).max(1)
+    }
+
+    /// Offset of level `level` (0: the lowest digit) in the table.
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 26 };
+    /// assert_eq!(t.levels(3).offset(2), 0);
+    /// ```
+    pub fn offset(&self, level: u32) -> usize {
+        if level + 1 >= self.count {
+            0
+        } else {
+            self.top_len() + (((self.count - 2 - level) as usize) << self.bits)
+        }
+    }
+
+    /// `w^e` (exponent taken modulo the root) from the table: the top level's entry times the
+    /// next level's, and so on down to the lowest digit, as the kernels multiply them.
+    ///
+    /// # Panics
+    ///
+    /// If `table` is shorter than this layout's table.
+    ///
+    /// ```
+    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 26 };
+    /// let (l, w) = (t.levels(3), t.table_in_levels(3));
+    /// let e = 0x2_a5a5a5;
+    /// assert_eq!(l.power(&w, e), w[e >> 18] * w[256 + ((e >> 9) & 511)] * w[768 + (e & 511)]);
+    /// ```
+    pub fn power(&self, table: &[Complex<f64>], e: usize) -> Complex<f64> {
         let e = e % self.root;
-        let mask = (1usize << bits) - 1;
-        let mut w = table[e >> (bits * (levels - 1))];
-        for l in (0..levels - 1).rev() {
-            w *= table[offsets[l as usize] + ((e >> (bits * l)) & mask)];
+        let mask = (1usize << self.bits) - 1;
+        let mut w = table[e >> (self.bits * (self.count - 1))];
+        for level in (0..self.count - 1).rev() {
+            w *= table[self.offset(level) + ((e >> (self.bits * level)) & mask)];
         }
         w
     }
@@ -428,11 +503,12 @@ impl StridedPass {
     }
 
     /// Levels of the four-step twiddle table (0 without a twiddle; see
-    /// [`PassTwiddle::table_in_levels`]): three where every value reads the table (f64) and two
-    /// levels would not stay in L1 (roots above 2^20: 2^11 entries per level and more). H200,
-    /// ncu of f64 2^26: the third pass (root 2^26, two tables of 128 KiB) took 1.51 ms and 9.9 GB
-    /// of L2 traffic against 1.11 ms and 6.6 GB for the second (root 2^18); `bench/NOTES.md`
-    /// step 101.
+    /// [`PassTwiddle::table_in_levels`]): three where every value reads the table (f64) and the
+    /// root is above 2^20, two otherwise. H200, ncu of f64 2^26: the third pass (root 2^26, two
+    /// tables of 128 KiB) took 1.51 ms and 9.9 GB of L2 traffic against 1.11 ms and 6.6 GB for
+    /// the second (root 2^18). Three levels measured on an H100: 2^26 −2.1%, 2^24 −0.5%, 2^22
+    /// level; the threshold is a choice (2^21 and 2^23 are not timed); `bench/NOTES.md` step
+    /// 101.
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
