@@ -67,8 +67,8 @@ impl PassTwiddle {
         self.root.trailing_zeros().div_ceil(2)
     }
 
-    /// The forward (`e^{-2πik/root}`) high table followed by the low table, computed in f64: the
-    /// kernel's table, and the values the CPU reference rounds the same way.
+    /// The forward (`e^{-2πik/root}`) high table followed by the low table, computed in f64:
+    /// [`PassTwiddle::table_in_levels`] of two levels.
     ///
     /// ```
     /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 16 };
@@ -79,11 +79,7 @@ impl PassTwiddle {
     /// assert!((p - tensorfft::plan::twiddles::forward_twiddle(5, 16)).norm() < 1e-15);
     /// ```
     pub fn table(&self) -> Vec<Complex<f64>> {
-        let lo_bits = self.lo_bits();
-        (0..self.hi_len())
-            .map(|h| forward_twiddle(h << lo_bits, self.root))
-            .chain((0..1usize << lo_bits).map(|l| forward_twiddle(l, self.root)))
-            .collect()
+        self.table_in_levels(2)
     }
 
     /// Entries of the high table.
@@ -96,25 +92,14 @@ impl PassTwiddle {
         self.root >> self.lo_bits()
     }
 
-    /// Bits of the exponent each level of a table of `levels` levels indexes (the top level
-    /// takes what is left): `lo_bits` for two levels. `levels` is clamped to 1 ..= 3, the
-    /// counts the planner uses.
-    ///
-    /// ```
-    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 26 };
-    /// assert_eq!(t.level_bits(2), t.lo_bits());
-    /// assert_eq!(t.level_bits(3), 9); // 256, 512 and 512 entries
-    /// ```
-    pub fn level_bits(&self, levels: u32) -> u32 {
-        self.levels(levels).bits
-    }
-
-    /// The layout of a table of `levels` levels (clamped to 1 ..= 3): see [`TwiddleLevels`].
+    /// The layout of a table of `levels` levels (clamped to 1 ..= 3, the counts the planner
+    /// uses): see [`TwiddleLevels`]. Two levels index `lo_bits` bits below the top one.
     ///
     /// ```
     /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 25 };
     /// let l = t.levels(3);
     /// assert_eq!((l.count, l.bits, l.top_len()), (3, 9, 128));
+    /// assert_eq!(t.levels(2).bits, t.lo_bits());
     /// ```
     pub fn levels(&self, levels: u32) -> TwiddleLevels {
         let count = levels.clamp(1, 3);
@@ -126,22 +111,9 @@ impl PassTwiddle {
         }
     }
 
-    /// Where each level starts in [`PassTwiddle::table_in_levels`], lowest digit first (the top
-    /// level, the exponent's high bits, sits at offset 0).
-    ///
-    /// ```
-    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 26 };
-    /// assert_eq!(t.level_offsets(3), vec![256 + 512, 256, 0]);
-    /// assert_eq!(t.level_offsets(2), vec![t.hi_len(), 0]);
-    /// ```
-    pub fn level_offsets(&self, levels: u32) -> Vec<usize> {
-        let l = self.levels(levels);
-        (0..l.count).map(|d| l.offset(d)).collect()
-    }
-
     /// The forward twiddles as a table of `levels` levels (clamped to 1 ..= 3), the top level
     /// (high bits of the exponent) first: level `l` holds `w^(d 2^(l b))` for its digits `d`
-    /// (`b` = [`PassTwiddle::level_bits`]). Two levels are [`PassTwiddle::table`]; three keep
+    /// (`b` = [`TwiddleLevels::bits`]). Two levels are [`PassTwiddle::table`]; three keep
     /// every level within 1024 entries for roots up to 2^30, small enough to stay in L1 where
     /// every value reads them (f64 passes of roots above 2^20; `bench/NOTES.md` step 101).
     ///
@@ -149,9 +121,9 @@ impl PassTwiddle {
     /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 12 };
     /// let w = t.table_in_levels(3);
     /// let e = 0b1011_0110_0101;
-    /// let p = t.power_from_levels(&w, 3, e);
+    /// let p = t.levels(3).power(&w, e);
     /// assert!((p - tensorfft::plan::twiddles::forward_twiddle(e, 1 << 12)).norm() < 1e-15);
-    /// assert_eq!(t.table_in_levels(2), t.table());
+    /// assert_eq!(w.len(), 16 + 16 + 16);
     /// ```
     pub fn table_in_levels(&self, levels: u32) -> Vec<Complex<f64>> {
         let l = self.levels(levels);
@@ -166,23 +138,6 @@ impl PassTwiddle {
                 (0..len).map(move |v| forward_twiddle(v << (l.bits * d), self.root))
             })
             .collect()
-    }
-
-    /// `w^e` from a table of [`PassTwiddle::table_in_levels`] with the same `levels`, multiplied
-    /// in the kernels' order ([`TwiddleLevels::power`]).
-    ///
-    /// # Panics
-    ///
-    /// If `table` is shorter than `table_in_levels(levels)`.
-    ///
-    /// ```
-    /// let t = tensorfft::plan::strided_pass::PassTwiddle { dim: 0, root: 1 << 20 };
-    /// let w = t.table_in_levels(2);
-    /// let p = t.power_from_levels(&w, 2, 12345);
-    /// assert_eq!(p, w[12345 >> 10] * w[t.hi_len() + (12345 & 1023)]);
-    /// ```
-    pub fn power_from_levels(&self, table: &[Complex<f64>], levels: u32, e: usize) -> Complex<f64> {
-        self.levels(levels).power(table, e)
     }
 }
 
