@@ -117,6 +117,40 @@ fn long_1d_default_plan() {
 }
 
 #[test]
+fn passes_shortest_first() {
+    // Uneven splits in both orders (longest first, the default but for long f64 axes, and
+    // shortest first): 2^11 as 16 x 16 x 8 or 8 x 16 x 16, 2^13 as 128 x 64 or 64 x 128.
+    for (n, max_pass) in [(1 << 11, 16), (1 << 13, 128)] {
+        for shortest_pass_first in [false, true] {
+            let tuning = Tuning {
+                max_pass_len: Some(max_pass),
+                cluster_blocks: Some(0),
+                shortest_pass_first: Some(shortest_pass_first),
+                ..Default::default()
+            };
+            let s = check_schedule::<Complex<f64>>(&[n], 2, tuning);
+            let lens: Vec<usize> = s
+                .passes
+                .iter()
+                .map(|p| match &p.kernel {
+                    PassKernel::Strided(sp) => sp.len(),
+                    _ => panic!("{s}"),
+                })
+                .collect();
+            let mut sorted = lens.clone();
+            sorted.sort_unstable();
+            if !shortest_pass_first {
+                sorted.reverse();
+            }
+            assert_eq!(lens, sorted, "{s}");
+            assert_ne!(lens.first(), lens.last(), "{s}");
+            check_schedule::<Complex<f32>>(&[n], 2, tuning);
+            check_schedule::<Complex<f16>>(&[n], 2, tuning);
+        }
+    }
+}
+
+#[test]
 fn f64_twiddles_of_three_levels() {
     // The last pass of f64 2^21 reads its four-step twiddles (root 2^21) from a table of three
     // levels; the reference runs the kernel's products, checked here against the oracle.

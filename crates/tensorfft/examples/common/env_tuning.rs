@@ -1,7 +1,7 @@
 //! Tuning from environment variables, for the development examples: TFFT_MAX_PASS,
 //! TFFT_TILE_BYTES, TFFT_ITEMS, TFFT_CLUSTER (blocks per cluster, 0: none), TFFT_PREFETCH,
-//! TFFT_E, TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRS, TFFT_IO (staged or direct), TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES (0 or 1 for the
-//! switches), TFFT_TENSOR_STAGES.
+//! TFFT_E, TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRS, TFFT_IO (staged or direct), TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES, TFFT_SHORT_FIRST (0 or 1
+//! for the switches), TFFT_TENSOR_STAGES.
 
 /// The tuning the environment asks for (the planner's choices for everything unset).
 pub fn tuning_from_env() -> tensorfft::Tuning {
@@ -9,6 +9,7 @@ pub fn tuning_from_env() -> tensorfft::Tuning {
     let switch = |k: &str| env(k).map(|v| v != 0);
     tensorfft::Tuning {
         max_pass_len: env("TFFT_MAX_PASS"),
+        shortest_pass_first: switch("TFFT_SHORT_FIRST"),
         pass_tile_bytes: env("TFFT_TILE_BYTES"),
         items_per_tile: env("TFFT_ITEMS"),
         cluster_blocks: env("TFFT_CLUSTER"),

@@ -414,6 +414,26 @@ pub struct Tuning {
     /// Longest DFT of one strided pass of a multi-pass plan (a power of two; default 1024):
     /// longer axes are split into Stockham passes of at most this length.
     pub max_pass_len: Option<usize>,
+    /// Order an axis's Stockham passes shortest first (f64 2^26 as 256 × 512 × 512 rather than
+    /// 512 × 512 × 256): the shortest DFT is then the pass without a four-step twiddle and the
+    /// last pass (the twiddle of the whole axis) a long one. Default: f64 axes of three or more
+    /// passes whose longest is 512 or more (f64 2^25 and 2^26: −4% and −7% on the H200,
+    /// `bench/NOTES.md` step 103); longest first otherwise (the tensor-core passes' split keeps
+    /// its own order).
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_schedule, plan::schedule::PassKernel, PlanOptions, Precision, Shape, Tuning};
+    /// let first_len = |p: Precision, t: Tuning| {
+    ///     let s = plan_c2c_schedule(&Shape::new([1 << 26]), p, &PlanOptions::tuned(t)).unwrap();
+    ///     let PassKernel::Strided(first) = &s.passes[0].kernel else { panic!() };
+    ///     first.len()
+    /// };
+    /// assert_eq!(first_len(Precision::F64, Tuning::default()), 256);
+    /// assert_eq!(first_len(Precision::F32, Tuning::default()), 512);
+    /// let longest_first = Tuning { shortest_pass_first: Some(false), ..Tuning::default() };
+    /// assert_eq!(first_len(Precision::F64, longest_first), 512);
+    /// ```
+    pub shortest_pass_first: Option<bool>,
     /// Shared memory of one gathered strided-pass tile, in bytes (default 32 KiB; such a block
     /// holds two tiles); sets their items per tile unless [`Tuning::items_per_tile`] does.
     pub pass_tile_bytes: Option<usize>,

@@ -237,8 +237,27 @@ fn axis_pass_lengths(
     } else if tensor_pass(precision, tuning, max_pass) {
         tensor_pass_lengths(n, max_pass)
     } else {
-        pass_lengths(n, max_pass)
+        let mut lens = pass_lengths(n, max_pass);
+        if tuning
+            .shortest_pass_first
+            .unwrap_or(shortest_first_by_default(precision, &lens))
+        {
+            lens.reverse();
+        }
+        lens
     }
+}
+
+/// Whether an axis split into `lens` (longest first) runs its passes shortest first unless the
+/// tuning says otherwise: f64 axes of three or more passes whose longest is 512 or more, so the
+/// last pass (the four-step twiddle of the whole axis) is a long one. H200, `multipass_probe`
+/// alternating, twice (`bench/results/2026-11-28-h200-short-pass-first/`): f64 2^26 as 256 ×
+/// 512 × 512 1.773 / 1.772 ms against 1.912 / 1.906 as 512 × 512 × 256 (ncu per pass: the
+/// last pass 643 µs as 512 points against 744 µs as 256), 2^25 × 2 1.801 / 1.790 against
+/// 1.879 / 1.866. Lose or tie: f64 2^22 (256 × 128 × 128) +0.7%, f32 2^22 +1.7%, f32 2^26
+/// +0.4%, f16 2^26 +9%, f32 2^21 level (`bench/NOTES.md` step 103).
+fn shortest_first_by_default(precision: Precision, lens: &[usize]) -> bool {
+    precision == Precision::F64 && lens.len() >= 3 && lens.first().is_some_and(|&l| l >= 512)
 }
 
 /// The pass lengths of an axis of length `n` whose passes may run on the tensor cores (those of
@@ -382,6 +401,7 @@ fn stockham_pass(
         paired,
         tensor,
         items_fastest,
+        stores_items_fastest: dims[0].out_stride < sample_stride_out,
     };
     let (inner_recipe, items_per_tile) = pass_recipe(precision, tuning, len, &access)?;
     let pass = StridedPass {
@@ -468,6 +488,9 @@ struct PassAccess {
     paired: bool,
     tensor: bool,
     items_fastest: bool,
+    /// Whether the tile is stored with neighbouring items fastest (rows of items in the
+    /// output too), not each item's outputs contiguous.
+    stores_items_fastest: bool,
 }
 
 /// Shared memory of a directly loaded strided pass's tile at most: the item counts the rows rule
@@ -633,8 +656,8 @@ fn strided_base(precision: Precision, tuning: &Tuning) -> Tuning {
 
 /// The in-block DFT of one item of a strided pass of length `len`, and the items per tile. Items
 /// loaded straight into registers: one round per tile of about 256 threads, or of rows of at
-/// least 64 bytes (128 for 16-byte elements while the block stays within 512 threads: f64
-/// passes of 512 run 8 items on 512 threads). Gathered tiles: as
+/// least 64 bytes (128 for 16-byte elements stored as rows of items while the block stays
+/// within 512 threads: such f64 passes of 512 run 8 items on 512 threads). Gathered tiles: as
 /// many items as fit [`Tuning::pass_tile_bytes`] of shared memory (default
 /// [`DEFAULT_PASS_TILE_BYTES`], at most 256 items), computed about
 /// 256 threads at a time.
@@ -649,6 +672,7 @@ fn pass_recipe(
         paired,
         tensor,
         items_fastest,
+        stores_items_fastest,
     } = *access;
     let mut base = strided_base(precision, tuning);
     if tensor {
@@ -715,12 +739,16 @@ fn pass_recipe(
         None if gathered => 1 << fit.ilog2(),
         // At least 64 bytes of neighbouring items per sample row (f32 1024: 8 items in 512
         // threads measured 29.9% of copy for 2^20 against 22.7% with 4; H200, multipass_probe),
-        // and 128 bytes for 16-byte elements (complex f64) while the block stays within 512
-        // threads: with the default 8 values per thread that is f64 passes of 512 (512³ 27.6 →
-        // 30.9% of the copy, 512² 45.8 → 48.4%, 2^26 unchanged; bench/NOTES.md step 100).
+        // and 128 bytes for 16-byte elements (complex f64) stored as rows of items too, while
+        // the block stays within 512 threads: with the default 8 values per thread that is
+        // f64 passes of 512 (512³ 27.6 → 30.9% of the copy, 512² 45.8 → 48.4%; bench/NOTES.md
+        // step 100). Where each item's outputs are contiguous (the first pass of a long 1D
+        // transform), 64-byte rows: H200, ncu per pass of f64 2^26, the pass of 512 without a
+        // twiddle 590 µs with 4 items against 682 µs with 8, the twiddled passes 667 / 809 µs
+        // with 4 against 573 / 714 µs with 8 (step 102).
         None => (PASS_THREADS / t)
             .max(64 / slot_bytes)
-            .max(if slot_bytes >= 16 {
+            .max(if slot_bytes >= 16 && stores_items_fastest {
                 (128 / slot_bytes).min(512 / t)
             } else {
                 0

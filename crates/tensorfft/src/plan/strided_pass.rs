@@ -461,9 +461,9 @@ impl StridedPass {
     /// [`PassTwiddle::table_in_levels`]): three where every value reads the table (f64) and the
     /// root is above 2^20, two otherwise. H200, ncu of f64 2^26: the third pass (root 2^26, two
     /// tables of 128 KiB) took 1.51 ms and 9.9 GB of L2 traffic against 1.11 ms and 6.6 GB for
-    /// the second (root 2^18). Three levels measured on an H100: 2^26 −2.1%, 2^24 −0.5%, 2^22
-    /// level; the threshold is a choice (2^21 and 2^23 are not timed); `bench/NOTES.md` step
-    /// 101.
+    /// the second (root 2^18). Three levels: H100 2^26 −2.1%, 2^24 −0.5%, 2^22 level; H200
+    /// (same machine, alternating, twice) 2^26 −1.2%, 2^24 × 4 −0.7%; the threshold is a choice
+    /// (2^21 and 2^23 are not timed); `bench/NOTES.md` steps 101 and 102.
     ///
     /// ```
     /// # use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, plan::schedule::PassKernel};
