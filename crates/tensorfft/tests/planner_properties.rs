@@ -266,14 +266,23 @@ fn pass_tuning() -> impl Strategy<Value = Tuning> {
         ]),
         proptest::option::of(0usize..20),
         proptest::option::of(proptest::bool::ANY),
+        proptest::option::of(proptest::bool::ANY),
     )
         .prop_map(
-            |(max_pass_len, pass_tile_bytes, items_per_tile, cluster_blocks, prefetch)| Tuning {
+            |(
                 max_pass_len,
                 pass_tile_bytes,
                 items_per_tile,
                 cluster_blocks,
                 prefetch,
+                shortest_pass_first,
+            )| Tuning {
+                max_pass_len,
+                pass_tile_bytes,
+                items_per_tile,
+                cluster_blocks,
+                prefetch,
+                shortest_pass_first,
                 ..Default::default()
             },
         )

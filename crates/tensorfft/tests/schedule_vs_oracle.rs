@@ -146,8 +146,21 @@ fn passes_shortest_first() {
             assert_ne!(lens.first(), lens.last(), "{s}");
             check_schedule::<Complex<f32>>(&[n], 2, tuning);
             check_schedule::<Complex<f16>>(&[n], 2, tuning);
+            check_schedule::<Complex<half::bf16>>(&[n], 2, tuning);
+            // A strided (non-contiguous) axis of uneven passes: the columns of 2^11 x 8.
+            check_schedule::<Complex<f64>>(&[n, 8], 1, tuning);
         }
     }
+    // Shortest first on a cluster pass: f32 2^15 as 128 then 256 on one cluster.
+    let tuning = Tuning {
+        shortest_pass_first: Some(true),
+        ..Default::default()
+    };
+    let s = check_schedule::<Complex<f32>>(&[1 << 15], 2, tuning);
+    let PassKernel::Cluster(c) = &s.passes[0].kernel else {
+        panic!("{s}")
+    };
+    assert!(c.first.len() < c.second.len(), "{s}");
 }
 
 #[test]

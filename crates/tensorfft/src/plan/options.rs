@@ -416,10 +416,12 @@ pub struct Tuning {
     pub max_pass_len: Option<usize>,
     /// Order an axis's Stockham passes shortest first (f64 2^26 as 256 × 512 × 512 rather than
     /// 512 × 512 × 256): the shortest DFT is then the pass without a four-step twiddle and the
-    /// last pass (the twiddle of the whole axis) a long one. Default: f64 axes of three or more
-    /// passes whose longest is 512 or more (f64 2^25 and 2^26: −4% and −7% on the H200,
-    /// `bench/NOTES.md` step 103); longest first otherwise (the tensor-core passes' split keeps
-    /// its own order).
+    /// last pass (the twiddle of the whole axis) a long one. Default: contiguous f64 axes of
+    /// three or more passes whose longest is 512 (1D 2^25 and 2^26: −4% and −7% on the H200,
+    /// `bench/NOTES.md` step 103); longest first otherwise. Ignored (either way) where an axis's
+    /// passes are not the plain split: tensor-core passes (F32Split, F16 with
+    /// [`Tuning::tensor_cores`]), which run their short pass first, and f32 / f16 columns of
+    /// 2048 or 4096, one pass.
     ///
     /// ```
     /// use tensorfft::{plan_c2c_schedule, plan::schedule::PassKernel, PlanOptions, Precision, Shape, Tuning};

@@ -220,7 +220,9 @@ pub fn plan_c2c_schedule(
 /// 32.7% of copy -> 40.1%, 4096² 32.4% -> 35.2% (cuFFT 34.5%), 4096 x 64 33.0% -> 36.3%; f16
 /// 2048² 32.3% -> 36.7%, 4096² 27.2% -> 32.5%. Longer or contiguous axes lose: f32 8192² (two
 /// items per tile) 31.9% -> 24.5%, 1D 2^22 as 2048 x 2048 32.4% -> 30.4%, 2^24 as 4096 x 4096
-/// 30.5% -> 25.7%.
+/// 30.5% -> 25.7%. Passes come longest first but where [`Tuning::shortest_pass_first`] (or its
+/// default, [`shortest_first_by_default`] for contiguous axes) reverses them; the tensor-core
+/// split and the single long-column pass keep their order whatever the tuning.
 fn axis_pass_lengths(
     precision: Precision,
     tuning: &Tuning,
@@ -240,7 +242,7 @@ fn axis_pass_lengths(
         let mut lens = pass_lengths(n, max_pass);
         if tuning
             .shortest_pass_first
-            .unwrap_or(shortest_first_by_default(precision, &lens))
+            .unwrap_or(inner == 1 && shortest_first_by_default(precision, &lens))
         {
             lens.reverse();
         }
@@ -248,16 +250,18 @@ fn axis_pass_lengths(
     }
 }
 
-/// Whether an axis split into `lens` (longest first) runs its passes shortest first unless the
-/// tuning says otherwise: f64 axes of three or more passes whose longest is 512 or more, so the
-/// last pass (the four-step twiddle of the whole axis) is a long one. H200, `multipass_probe`
+/// Whether a contiguous axis split into `lens` (longest first) runs its passes shortest first
+/// unless the tuning says otherwise: f64 axes of three or more passes whose longest is 512
+/// (1D 2^25 and 2^26; 2^27 splits evenly; 2^28, 1024 × 512 × 512, and strided axes are not
+/// measured and keep longest first), so the last pass (the four-step twiddle of the whole
+/// axis) is a long one. H200, `multipass_probe`
 /// alternating, twice (`bench/results/2026-11-28-h200-short-pass-first/`): f64 2^26 as 256 ×
 /// 512 × 512 1.773 / 1.772 ms against 1.912 / 1.906 as 512 × 512 × 256 (ncu per pass: the
 /// last pass 643 µs as 512 points against 744 µs as 256), 2^25 × 2 1.801 / 1.790 against
 /// 1.879 / 1.866. Lose or tie: f64 2^22 (256 × 128 × 128) +0.7%, f32 2^22 +1.7%, f32 2^26
 /// +0.4%, f16 2^26 +9%, f32 2^21 level (`bench/NOTES.md` step 103).
 fn shortest_first_by_default(precision: Precision, lens: &[usize]) -> bool {
-    precision == Precision::F64 && lens.len() >= 3 && lens.first().is_some_and(|&l| l >= 512)
+    precision == Precision::F64 && lens.len() >= 3 && lens.first() == Some(&512)
 }
 
 /// The pass lengths of an axis of length `n` whose passes may run on the tensor cores (those of
@@ -494,7 +498,8 @@ struct PassAccess {
 }
 
 /// Shared memory of a directly loaded strided pass's tile at most: the item counts the rows rule
-/// asks for (64-byte rows, 128-byte rows of 16-byte elements within 512 threads) are halved
+/// asks for (64-byte rows, 128-byte rows of 16-byte elements stored as rows of items within 512
+/// threads) are halved
 /// until the tile fits, so passes of 2048 and 4096 (f32: 8 and 4 items) run one block of 128 KiB
 /// per multiprocessor.
 pub const LONG_PASS_TILE_BYTES: usize = 128 * 1024;
@@ -743,9 +748,11 @@ fn pass_recipe(
         // the block stays within 512 threads: with the default 8 values per thread that is
         // f64 passes of 512 (512³ 27.6 → 30.9% of the copy, 512² 45.8 → 48.4%; bench/NOTES.md
         // step 100). Where each item's outputs are contiguous (the first pass of a long 1D
-        // transform), 64-byte rows: H200, ncu per pass of f64 2^26, the pass of 512 without a
+        // transform), 64-byte rows: H200, f64 2^18 × 256 (512 × 512) 1.275 → 1.160 ms; ncu per
+        // pass of f64 2^26 as it was then planned (512 × 512 × 256), the pass of 512 without a
         // twiddle 590 µs with 4 items against 682 µs with 8, the twiddled passes 667 / 809 µs
-        // with 4 against 573 / 714 µs with 8 (step 102).
+        // with 4 against 573 / 714 µs with 8 (step 102; since step 103 2^26 starts with its
+        // pass of 256, 8 items either way).
         None => (PASS_THREADS / t)
             .max(64 / slot_bytes)
             .max(if slot_bytes >= 16 && stores_items_fastest {

@@ -50,6 +50,8 @@ pub fn default_values(n: usize, precision: Precision) -> usize {
 /// assert!(!shuffles_by_default(8, Precision::F16, &staged));
 /// let clusters = Tuning { cluster_blocks: Some(4), ..Default::default() };
 /// assert!(shuffles_by_default(8, Precision::F16, &clusters));
+/// let order = Tuning { shortest_pass_first: Some(false), ..Default::default() };
+/// assert!(shuffles_by_default(32, Precision::F32, &order));
 /// ```
 pub fn shuffles_by_default(n: usize, precision: Precision, tuning: &Tuning) -> bool {
     // Fields of multi-pass plans leave the single-pass kernel to the planner; any other field
@@ -57,6 +59,7 @@ pub fn shuffles_by_default(n: usize, precision: Precision, tuning: &Tuning) -> b
     let single_pass_fields = Tuning {
         paired_items: None,
         max_pass_len: None,
+        shortest_pass_first: None,
         pass_tile_bytes: None,
         items_per_tile: None,
         cluster_blocks: None,
