@@ -320,6 +320,44 @@ fn f16_tensor_core_schedules_beyond_16384_keep_their_cuda_core_passes() {
     }
 }
 
+/// Rows of items by precision (bench/NOTES.md steps 104-105): f32 passes of 256 take 256-byte
+/// rows (32 items), longer f32 passes keep their 16; f64 passes of 256 without a twiddle run 16
+/// values per thread on 16 items, twiddled ones 8 on 8; f64 2^15 keeps two passes (its cluster
+/// measured slower with the wider first pass).
+#[test]
+fn strided_passes_take_the_measured_rows_of_items() {
+    let strided = |n: usize, p: Precision| -> Vec<(usize, usize, usize, bool)> {
+        let s = plan_c2c_schedule(&Shape::new([n]), p, &PlanOptions::default()).unwrap();
+        s.passes
+            .iter()
+            .map(|pass| match &pass.kernel {
+                PassKernel::Strided(sp) => (
+                    sp.len(),
+                    sp.items_per_tile,
+                    sp.inner.elements_per_thread,
+                    sp.twiddle.is_some(),
+                ),
+                other => panic!("{n} {p:?}: not a strided pass: {other:?}"),
+            })
+            .collect()
+    };
+    for (len, items, _, _) in strided(1 << 24, Precision::F32) {
+        assert_eq!((len, items), (256, 32));
+    }
+    for (len, items, _, _) in strided(1 << 26, Precision::F32) {
+        assert_eq!(items, if len == 256 { 32 } else { 16 }, "pass of {len}");
+    }
+    let f64_passes = strided(1 << 24, Precision::F64);
+    assert_eq!(f64_passes.len(), 3);
+    for (len, items, e, twiddled) in f64_passes {
+        assert_eq!(len, 256);
+        let want = if twiddled { (8, 8) } else { (16, 16) };
+        assert_eq!((items, e), want, "twiddled: {twiddled}");
+    }
+    let f64_2p15 = strided(1 << 15, Precision::F64);
+    assert_eq!(f64_2p15.len(), 2, "{f64_2p15:?}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
     /// Any shape gives a valid schedule or a typed error. A valid schedule's passes multiply to

@@ -26,6 +26,9 @@ pub const DEFAULT_PASS_TILE_BYTES: usize = 32 * 1024;
 const PASS_THREADS: usize = 256;
 /// Most items of one tile.
 const MAX_ITEMS_PER_TILE: usize = 256;
+/// Most shared memory of a directly loaded f32 tile widened to 256-byte rows (`pass_recipe`):
+/// a pass of 256 (32 items), not one of 512, whose 128 KB tile runs one block per SM.
+const F32_WIDE_TILE_BYTES: usize = 64 * 1024;
 /// Shortest axis the single-pass tensor-core kernels take (F16 opt-in, F32Split); a schedule
 /// runs shorter ones on the CUDA cores (F32Split in f32).
 const MIN_TENSOR_LEN: usize = 256;
@@ -406,6 +409,7 @@ fn stockham_pass(
         tensor,
         items_fastest,
         stores_items_fastest: dims[0].out_stride < sample_stride_out,
+        twiddled: twiddle.is_some(),
     };
     let (inner_recipe, items_per_tile) = pass_recipe(precision, tuning, len, &access)?;
     let pass = StridedPass {
@@ -495,6 +499,8 @@ struct PassAccess {
     /// Whether the tile is stored with neighbouring items fastest (rows of items in the
     /// output too), not each item's outputs contiguous.
     stores_items_fastest: bool,
+    /// Whether the pass multiplies its input by a four-step twiddle.
+    twiddled: bool,
 }
 
 /// Shared memory of a directly loaded strided pass's tile at most: the item counts the rows rule
@@ -547,7 +553,14 @@ fn cluster_pair(
         // f16 44.0% against 31.6% on the cluster, f32 48.65% against 47.4% (f32 2^15: the
         // cluster 56.0% against 48.9%). f32 clusters stop at 2^15; f16 pairs never cluster.
         None if a.paired || b.paired => return Ok(None),
-        None if precision == Precision::F64 && n > 4 * CLUSTER_THREADS * e => return Ok(None),
+        // (f64 measured with 8 values per thread: its passes of 256 without a twiddle take 16
+        // since step 105, and 2^15 = 256 x 128 on a cluster of 4 blocks of 512 threads with 16
+        // each ran at 0.61x the two passes; bench/NOTES.md step 105.)
+        None if precision == Precision::F64
+            && n > 4 * CLUSTER_THREADS * tuning.elements_per_thread.unwrap_or(8) =>
+        {
+            return Ok(None)
+        }
         None if precision == Precision::F32 && n > MAX_CLUSTER_BLOCKS * CLUSTER_THREADS * e / 2 => {
             return Ok(None)
         }
@@ -678,6 +691,7 @@ fn pass_recipe(
         tensor,
         items_fastest,
         stores_items_fastest,
+        twiddled,
     } = *access;
     let mut base = strided_base(precision, tuning);
     if tensor {
@@ -713,6 +727,22 @@ fn pass_recipe(
     {
         base.elements_per_thread = Some(32);
         base.max_radix = Some(tuning.max_radix.unwrap_or(if paired { 16 } else { 32 }));
+        base.min_blocks_per_sm = Some(tuning.min_blocks_per_sm.unwrap_or(2));
+    }
+    // f64 passes of 256 without a twiddle: 16 values per thread on 16 items (256-byte rows,
+    // 256 threads, 126 registers, two blocks per SM). H200, ncu per pass of f64 2^24 x 4 (the
+    // first pass, samples 1 MiB apart, outputs contiguous per item): 529 us against 568 us with
+    // 8 values on 8 items; its twiddled passes need 170 registers that way and lose (one block
+    // per SM: 681 / 845 us against 541 / 663 us). `tfft bench` at 2^27 elements, alternating,
+    // twice: 256³ −4.3%, 2^22 … 2^26 −2.0 to −2.4%, 256² −1.2%, 65536 −0.6% (step 105).
+    let wide_f64 = precision == Precision::F64
+        && len == 256
+        && !twiddled
+        && !gathered
+        && !tensor
+        && tuning.elements_per_thread.is_none();
+    if wide_f64 {
+        base.elements_per_thread = Some(16);
         base.min_blocks_per_sm = Some(tuning.min_blocks_per_sm.unwrap_or(2));
     }
     let shape = Shape::new([len]);
@@ -753,10 +783,26 @@ fn pass_recipe(
         // twiddle 590 µs with 4 items against 682 µs with 8, the twiddled passes 667 / 809 µs
         // with 4 against 573 / 714 µs with 8 (step 102; since step 103 2^26 starts with its
         // pass of 256, 8 items either way).
+        //
+        // Complex f32 passes whose tile of 256-byte rows fits 64 KB (passes of 256 and shorter)
+        // take those rows (32 items, 512 threads): scattered 128-byte rows cost a pass its
+        // DRAM rate where it stores them at a large sample distance (pure traffic, H200, 1 GiB
+        // at a 1 MiB sample distance: 128-byte rows 81-84% of a copy, 256-byte rows 91-94%,
+        // `bench/stride_pattern_microbench.cu`); f32 2^24 x 4 (256 x 256 x 256) 0.900 -> 0.863
+        // ms, its last pass 293 -> 278 us, the first level; `tfft bench`, alternating, twice:
+        // 2^24 −4.1%, 2^25 −4.5%, 256³ −4.2%, 2^26 −2.9%, 256² −1.9%, 2^22 level (step 104).
         None => (PASS_THREADS / t)
             .max(64 / slot_bytes)
             .max(if slot_bytes >= 16 && stores_items_fastest {
                 (128 / slot_bytes).min(512 / t)
+            } else {
+                0
+            })
+            .max(if wide_f64 { 256 / slot_bytes } else { 0 })
+            .max(if slot_bytes == 8 && !paired {
+                (256 / slot_bytes)
+                    .min(512 / t)
+                    .min(prev_power_of_two(F32_WIDE_TILE_BYTES / item_bytes))
             } else {
                 0
             })

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# H200: why the last pass of f64 2^24 / 2^26 (samples@S/S, three twiddle levels) is ~15% slower
+# than the others (bench/NOTES.md step 104). 1) pure traffic of the three access patterns of a
+# strided pass (bench/stride_pattern_microbench.cu); 2) ncu per pass of f64 2^24 x 4 under item
+# counts 4 / 8 (default) / 16, f64 512^3 (its last axis: samples@2^18/2^18, no twiddle), f32 and
+# f16 2^26 and f32 2^24 x 4.
+set -u
+gunzip -f .gpu/*.gz; chmod +x .gpu/tfft .gpu/multipass_probe
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64 TFFT_CACHE_DIR=/tmp/tfftcache
+D=$(mktemp -d); start=$(date +%s)
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > $D/gpu.txt
+lap() { echo "$1 rc=$2 t=$(( $(date +%s)-start ))" >> $D/rc.txt; }
+/usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -o /tmp/spm bench/stride_pattern_microbench.cu > $D/nvcc.txt 2>&1; lap nvcc $?
+timeout 120 /tmp/spm > $D/microbench.txt 2>&1; lap microbench $?
+NCU="/usr/local/cuda/bin/ncu --clock-control none --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,launch__registers_per_thread,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active --csv --launch-count 3"
+ncu1() { # name, env..., -- args
+  local name=$1; shift
+  L=$(( 560-($(date +%s)-start) )); [ $L -gt 25 ] || return
+  env "$@" TFFT_SHOW=1 timeout $L $NCU .gpu/multipass_probe $PROBE > $D/ncu-$name.txt 2> $D/ncu-$name.err; lap "ncu $name" $?
+}
+PROBE="f64 16777216"; ncu1 f64-2p24x4 TFFT_TOTAL=67108864
+ncu1 f64-2p24x4-items16 TFFT_TOTAL=67108864 TFFT_ITEMS=16
+ncu1 f64-2p24x4-items4 TFFT_TOTAL=67108864 TFFT_ITEMS=4
+PROBE="f64 512x512x512"; ncu1 f64-512cubed TFFT_TOTAL=134217728
+PROBE="f32 67108864"; ncu1 f32-2p26 TFFT_TOTAL=67108864
+PROBE="f32 16777216"; ncu1 f32-2p24x4 TFFT_TOTAL=67108864
+PROBE="f16 67108864"; ncu1 f16-2p26 TFFT_TOTAL=67108864
+PROBE="f64 67108864"; ncu1 f64-2p26-items16 TFFT_ITEMS=16
+tar czf $OUT/results.tgz -C $D .
+cat $D/gpu.txt $D/rc.txt $D/nvcc.txt $D/microbench.txt
