@@ -6,8 +6,11 @@
 //   mode 2: load each item's samples contiguous, store at the sample stride
 //   mode 3: as mode 0, but each block takes two tiles half the grid apart (twice the bytes in
 //           flight per thread at the same G-item rows: which of the two G = 16 changes matters)
-// Against cudaMemcpy D2D of the same bytes. Question (bench/NOTES.md step 104): is the slow last
-// pass of f64 2^24 / 2^26 (samples@S/S, 640-740 us against 560 for the others) its traffic?
+// Against cudaMemcpy D2D of the same bytes. Modes 1 and 2 stage through shared memory as
+// tile[i * n + s] (8-way bank conflicts for 16-byte elements; n = 512, G = 16 holds one block
+// per SM), so they are not pure traffic; modes 0 and 3 use no shared memory. Question
+// (bench/NOTES.md step 104): is the slow last pass of f64 2^24 / 2^26 (samples@S/S, 640-740 us
+// against 560 for the others) its traffic?
 // nvcc -O3 -arch=sm_90 -o stride_pattern_microbench stride_pattern_microbench.cu
 #include <cstdio>
 #include <cuda_runtime.h>

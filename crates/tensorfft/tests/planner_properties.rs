@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use tensorfft::plan::planner::{max_len, MAX_RADIX, MAX_SHARED_BYTES, MAX_THREADS_PER_BLOCK};
 use tensorfft::plan::schedule::{Buffer, PassKernel};
-use tensorfft::plan::strided_pass::MAX_ITEM_DIMS;
+use tensorfft::plan::strided_pass::{StridedPass, MAX_ITEM_DIMS};
 use tensorfft::{
     plan_c2c_recipe, plan_c2c_schedule, Error, ExchangeFormat, IoMode, Layout, PlanOptions,
     Precision, Shape, Strides, Tuning, TwiddleSource,
@@ -321,41 +321,83 @@ fn f16_tensor_core_schedules_beyond_16384_keep_their_cuda_core_passes() {
 }
 
 /// Rows of items by precision (bench/NOTES.md steps 104-105): f32 passes of 256 take 256-byte
-/// rows (32 items), longer f32 passes keep their 16; f64 passes of 256 without a twiddle run 16
-/// values per thread on 16 items, twiddled ones 8 on 8; f64 2^15 keeps two passes (its cluster
-/// measured slower with the wider first pass).
+/// rows (32 items) where the input has them, passes of 512 keep their 16; f64 passes of 256
+/// without a twiddle run 16 values per thread on 16 items, twiddled ones 8 on 8; f64 2^15 keeps
+/// two passes (its cluster measured slower with the wider first pass); short rows of items,
+/// paired f16 and F32Split keep the earlier tiles; no directly loaded pass exceeds 512 threads.
 #[test]
 fn strided_passes_take_the_measured_rows_of_items() {
-    let strided = |n: usize, p: Precision| -> Vec<(usize, usize, usize, bool)> {
-        let s = plan_c2c_schedule(&Shape::new([n]), p, &PlanOptions::default()).unwrap();
+    let strided = |dims: &[usize], p: Precision| -> Vec<StridedPass> {
+        let s = plan_c2c_schedule(&Shape::from_dims(dims), p, &PlanOptions::default()).unwrap();
         s.passes
             .iter()
-            .map(|pass| match &pass.kernel {
-                PassKernel::Strided(sp) => (
+            .filter_map(|pass| match &pass.kernel {
+                PassKernel::Strided(sp) => Some(sp.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let rows = |dims: &[usize], p: Precision| -> Vec<(usize, usize, usize, bool)> {
+        strided(dims, p)
+            .iter()
+            .map(|sp| {
+                (
                     sp.len(),
                     sp.items_per_tile,
                     sp.inner.elements_per_thread,
                     sp.twiddle.is_some(),
-                ),
-                other => panic!("{n} {p:?}: not a strided pass: {other:?}"),
+                )
             })
             .collect()
     };
-    for (len, items, _, _) in strided(1 << 24, Precision::F32) {
+    let f32_2p24 = rows(&[1 << 24], Precision::F32);
+    assert_eq!(f32_2p24.len(), 3);
+    for (len, items, _, _) in f32_2p24 {
         assert_eq!((len, items), (256, 32));
     }
-    for (len, items, _, _) in strided(1 << 26, Precision::F32) {
+    for (len, items, _, _) in rows(&[1 << 26], Precision::F32) {
         assert_eq!(items, if len == 256 { 32 } else { 16 }, "pass of {len}");
     }
-    let f64_passes = strided(1 << 24, Precision::F64);
-    assert_eq!(f64_passes.len(), 3);
-    for (len, items, e, twiddled) in f64_passes {
+    let f64_2p24 = rows(&[1 << 24], Precision::F64);
+    assert_eq!(f64_2p24.len(), 3);
+    for (len, items, e, twiddled) in f64_2p24 {
         assert_eq!(len, 256);
         let want = if twiddled { (8, 8) } else { (16, 16) };
         assert_eq!((items, e), want, "twiddled: {twiddled}");
     }
-    let f64_2p15 = strided(1 << 15, Precision::F64);
+    // f64 2^15: two passes, the first (256, no twiddle) on 16 values and 16 items.
+    let f64_2p15 = rows(&[1 << 15], Precision::F64);
     assert_eq!(f64_2p15.len(), 2, "{f64_2p15:?}");
+    assert_eq!((f64_2p15[0].0, f64_2p15[0].1, f64_2p15[0].2), (256, 16, 16));
+    // Columns of 256 over rows of 16 (f32) and 8 (f64) items: the earlier 16 and 8 items.
+    let short_f32 = rows(&[256, 16], Precision::F32);
+    assert_eq!((short_f32[0].0, short_f32[0].1), (256, 16));
+    let short_f64 = rows(&[256, 8], Precision::F64);
+    assert_eq!(
+        (short_f64[0].0, short_f64[0].1, short_f64[0].2),
+        (256, 8, 8)
+    );
+    // Paired f16 passes of 256 keep 32 items (16 pairs); F32Split's passes of 256 are f32 ones.
+    for (len, items, _, _) in rows(&[1 << 24], Precision::F16) {
+        assert_eq!((len, items), (256, 32));
+    }
+    for dims in [
+        vec![1usize << 24],
+        vec![256, 256, 256],
+        vec![1 << 20],
+        vec![1024, 1024],
+    ] {
+        for p in [
+            Precision::F32,
+            Precision::F64,
+            Precision::F16,
+            Precision::F32Split,
+        ] {
+            for sp in strided(&dims, p).iter().filter(|sp| !sp.staged_in()) {
+                assert!(sp.threads_per_block() <= 512, "{dims:?} {p:?}: {sp}");
+            }
+        }
+    }
 }
 
 proptest! {

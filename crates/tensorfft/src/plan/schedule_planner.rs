@@ -410,6 +410,11 @@ fn stockham_pass(
         items_fastest,
         stores_items_fastest: dims[0].out_stride < sample_stride_out,
         twiddled: twiddle.is_some(),
+        run_items: if dims[0].in_stride == 1 {
+            dims[0].count
+        } else {
+            1
+        },
     };
     let (inner_recipe, items_per_tile) = pass_recipe(precision, tuning, len, &access)?;
     let pass = StridedPass {
@@ -489,8 +494,9 @@ pub fn tensor_pass(precision: Precision, tuning: &Tuning, len: usize) -> bool {
 }
 
 /// How a strided pass reaches its items: gathered through shared memory (else loaded straight
-/// into registers), on pairs of items, with tensor-core stages, and whether neighbouring items
-/// are the neighbours in its input.
+/// into registers), on pairs of items, with tensor-core stages, whether neighbouring items
+/// are the neighbours in its input and output and how many of them in a row, and whether it
+/// applies a four-step twiddle.
 struct PassAccess {
     gathered: bool,
     paired: bool,
@@ -501,11 +507,14 @@ struct PassAccess {
     stores_items_fastest: bool,
     /// Whether the pass multiplies its input by a four-step twiddle.
     twiddled: bool,
+    /// Items that are neighbours in the input (the fastest item dimension's count where its
+    /// stride is one, else 1): the longest row of items a tile can read.
+    run_items: usize,
 }
 
 /// Shared memory of a directly loaded strided pass's tile at most: the item counts the rows rule
 /// asks for (64-byte rows, 128-byte rows of 16-byte elements stored as rows of items within 512
-/// threads) are halved
+/// threads, 256-byte rows where `pass_recipe` widens f32 and f64 passes of 256) are halved
 /// until the tile fits, so passes of 2048 and 4096 (f32: 8 and 4 items) run one block of 128 KiB
 /// per multiprocessor.
 pub const LONG_PASS_TILE_BYTES: usize = 128 * 1024;
@@ -533,8 +542,13 @@ fn cluster_pair(
     // Values per thread: the passes' own, or for F16 passes on pairs of items (whose slots count
     // pairs) the 16 of f16 passes in f32 arithmetic; the cluster kernel computes one item per
     // lane.
+    // f64 clusters were measured with 8 values per thread: a first pass of 256 with 16 (step
+    // 105's rule for two passes) does not carry over (f64 2^15 on a cluster of 4 blocks of 512
+    // threads with 16 each ran at 0.61x the two passes; bench/NOTES.md step 105).
     let e = tuning.elements_per_thread.unwrap_or(if a.paired {
         16
+    } else if precision == Precision::F64 {
+        8
     } else {
         a.inner.elements_per_thread
     });
@@ -553,14 +567,7 @@ fn cluster_pair(
         // f16 44.0% against 31.6% on the cluster, f32 48.65% against 47.4% (f32 2^15: the
         // cluster 56.0% against 48.9%). f32 clusters stop at 2^15; f16 pairs never cluster.
         None if a.paired || b.paired => return Ok(None),
-        // (f64 measured with 8 values per thread: its passes of 256 without a twiddle take 16
-        // since step 105, and 2^15 = 256 x 128 on a cluster of 4 blocks of 512 threads with 16
-        // each ran at 0.61x the two passes; bench/NOTES.md step 105.)
-        None if precision == Precision::F64
-            && n > 4 * CLUSTER_THREADS * tuning.elements_per_thread.unwrap_or(8) =>
-        {
-            return Ok(None)
-        }
+        None if precision == Precision::F64 && n > 4 * CLUSTER_THREADS * e => return Ok(None),
         None if precision == Precision::F32 && n > MAX_CLUSTER_BLOCKS * CLUSTER_THREADS * e / 2 => {
             return Ok(None)
         }
@@ -675,7 +682,9 @@ fn strided_base(precision: Precision, tuning: &Tuning) -> Tuning {
 /// The in-block DFT of one item of a strided pass of length `len`, and the items per tile. Items
 /// loaded straight into registers: one round per tile of about 256 threads, or of rows of at
 /// least 64 bytes (128 for 16-byte elements stored as rows of items while the block stays
-/// within 512 threads: such f64 passes of 512 run 8 items on 512 threads). Gathered tiles: as
+/// within 512 threads: such f64 passes of 512 run 8 items on 512 threads; 256 for complex f32
+/// where the tile stays within 64 KB and 512 threads: passes of 256 run 32 items; f64 passes
+/// of 256 without a twiddle run 16 values per thread on 16 items). Gathered tiles: as
 /// many items as fit [`Tuning::pass_tile_bytes`] of shared memory (default
 /// [`DEFAULT_PASS_TILE_BYTES`], at most 256 items), computed about
 /// 256 threads at a time.
@@ -692,6 +701,7 @@ fn pass_recipe(
         items_fastest,
         stores_items_fastest,
         twiddled,
+        run_items,
     } = *access;
     let mut base = strided_base(precision, tuning);
     if tensor {
@@ -735,12 +745,16 @@ fn pass_recipe(
     // 8 values on 8 items; its twiddled passes need 170 registers that way and lose (one block
     // per SM: 681 / 845 us against 541 / 663 us). `tfft bench` at 2^27 elements, alternating,
     // twice: 256³ −4.3%, 2^22 … 2^26 −2.0 to −2.4%, 256² −1.2%, 65536 −0.6% (step 105).
+    // Only where the input has rows of 16 neighbouring items, and neither the values per thread
+    // nor the items per tile are set by the tuning (the rule sets both).
     let wide_f64 = precision == Precision::F64
         && len == 256
         && !twiddled
         && !gathered
         && !tensor
-        && tuning.elements_per_thread.is_none();
+        && run_items >= 16
+        && tuning.elements_per_thread.is_none()
+        && tuning.items_per_tile.is_none();
     if wide_f64 {
         base.elements_per_thread = Some(16);
         base.min_blocks_per_sm = Some(tuning.min_blocks_per_sm.unwrap_or(2));
@@ -784,8 +798,10 @@ fn pass_recipe(
         // with 4 against 573 / 714 µs with 8 (step 102; since step 103 2^26 starts with its
         // pass of 256, 8 items either way).
         //
-        // Complex f32 passes whose tile of 256-byte rows fits 64 KB (passes of 256 and shorter)
-        // take those rows (32 items, 512 threads): scattered 128-byte rows cost a pass its
+        // Complex f32 passes whose tile of 256-byte rows fits 64 KB take those rows where the
+        // input has them (passes of 256: 32 items on 512 threads, 64 registers without spills
+        // with or without a twiddle; passes of 128 and shorter had them already, passes of 512
+        // would need 128 KB tiles): scattered 128-byte rows cost a pass its
         // DRAM rate where it stores them at a large sample distance (pure traffic, H200, 1 GiB
         // at a 1 MiB sample distance: 128-byte rows 81-84% of a copy, 256-byte rows 91-94%,
         // `bench/stride_pattern_microbench.cu`); f32 2^24 x 4 (256 x 256 x 256) 0.900 -> 0.863
@@ -803,6 +819,7 @@ fn pass_recipe(
                 (256 / slot_bytes)
                     .min(512 / t)
                     .min(prev_power_of_two(F32_WIDE_TILE_BYTES / item_bytes))
+                    .min(prev_power_of_two(run_items))
             } else {
                 0
             })
