@@ -323,8 +323,9 @@ fn f16_tensor_core_schedules_beyond_16384_keep_their_cuda_core_passes() {
 /// Rows of items by precision (bench/NOTES.md steps 104-105): f32 passes of 256 take 256-byte
 /// rows (32 items) where the input has them, passes of 512 keep their 16; f64 passes of 256
 /// without a twiddle run 16 values per thread on 16 items, twiddled ones 8 on 8; f64 2^15 keeps
-/// two passes (its cluster measured slower with the wider first pass); short rows of items,
-/// paired f16 and F32Split keep the earlier tiles; no directly loaded pass exceeds 512 threads.
+/// two passes (its cluster measured slower with the wider first pass); short rows of items and
+/// paired f16 keep the earlier tiles; no directly loaded pass (f32, f64, f16, F32Split) exceeds
+/// 512 threads.
 #[test]
 fn strided_passes_take_the_measured_rows_of_items() {
     let strided = |dims: &[usize], p: Precision| -> Vec<StridedPass> {
