@@ -4,6 +4,7 @@ row each, binaries alternating per repetition), printed per length and binary as
 % of the device copy, of the speed-up over cuFFT, and the worst error (tensorfft / cuFFT).
 Usage: python3 bench/ab_rows.py bench/results/2026-11-26-h100-f32split-pairs/run4-final"""
 import glob
+import gzip
 import json
 import os
 import re
@@ -11,14 +12,20 @@ import sys
 from collections import defaultdict
 
 
+def load_json(path):
+    """A bench JSON, plain or gzipped (results over 150 KB are stored as .json.gz)."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt") as f:
+        return json.load(f)
+
+
 def main(directory):
     rows = defaultdict(list)
-    for path in glob.glob(os.path.join(directory, "ab-*-r*.json")):
-        m = re.match(r"ab-(.+)-(\d+)-r\d+\.json$", os.path.basename(path))
+    for path in glob.glob(os.path.join(directory, "ab-*-r*.json*")):
+        m = re.match(r"ab-(.+)-(\d+)-r\d+\.json(\.gz)?$", os.path.basename(path))
         if not m:
             continue
-        with open(path) as f:
-            data = json.load(f)
+        data = load_json(path)
         for row in data["rows"] if isinstance(data, dict) else data:
             rows[(int(m.group(2)), m.group(1))].append(row)
     for (n, binary), rs in sorted(rows.items()):

@@ -5,22 +5,31 @@ spills and blocks per SM left out) and labelled by the recipe fields that differ
 variants of that length. Usage: python3 bench/compare_ab.py DIR"""
 import collections
 import glob
+import gzip
 import json
 import os
 import re
 import sys
 
 d = sys.argv[1]
+
+
+def load_json(path):
+    """A bench JSON, plain or gzipped (results over 150 KB are stored as .json.gz)."""
+    with (gzip.open if path.endswith('.gz') else open)(path, 'rt') as f:
+        return json.load(f)
+
+
 pct = collections.defaultdict(lambda: collections.defaultdict(lambda: collections.defaultdict(list)))
 regs = collections.defaultdict(dict)
 cufft = collections.defaultdict(list)
 names = []
-for f in sorted(glob.glob(os.path.join(d, 'bench-*-*-r*.json'))):
-    m = re.match(r'bench-(\d+)-(\w+)-r(\d+)\.json', os.path.basename(f))
+for f in sorted(glob.glob(os.path.join(d, 'bench-*-*-r*.json*'))):
+    m = re.match(r'bench-(\d+)-(\w+)-r(\d+)\.json(\.gz)?$', os.path.basename(f))
     n, b = int(m.group(1)), m.group(2)
     if b not in names:
         names.append(b)
-    for r in json.load(open(f))['rows']:
+    for r in load_json(f)['rows']:
         pct[n][()][b].append(r['tfft_pct_copy'])
         cufft[n].append(r['cufft_pct_copy'])
         for v in r['variants']:
