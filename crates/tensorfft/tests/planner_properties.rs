@@ -168,7 +168,6 @@ proptest! {
                     prop_assert_eq!(r.io, IoMode::Direct);
                 }
                 if r.derived_twiddles {
-                    prop_assert!(!r.half_arithmetic);
                     prop_assert_eq!(r.twiddles, TwiddleSource::Table);
                 }
                 // F32Split always runs its radix-16 stages on the tensor cores.

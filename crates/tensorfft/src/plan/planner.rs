@@ -491,15 +491,19 @@ pub fn plan_c2c_recipe(
     //   with per-stage twiddle loads; f32 1024 measured 96.7% against 97.1%
     //   (bench/results/2026-11-21-h200-twd-*.json). Errors: f32 8192 1.43e-7 against 1.27e-7
     //   (cuFFT 2.46e-7).
+    // * The same in packed half arithmetic (f16x2 products) from N = 8192 (H200, alternating,
+    //   twice, `bench/results/2026-11-28-h200-f16-derived-twiddles/`): f16 16384 84.0% of copy
+    //   -> 93.5%, 8192 93.8% -> 97.7%, errors 1.05e-3 -> 1.12e-3 and 1.02e-3 -> 1.08e-3 (cuFFT
+    //   fp16 1.6e-3); 1024 / 2048 / 4096 level (98.4-99.6%), not taken.
     let derived_twiddles = tuning.derived_twiddles.unwrap_or(
-        matches!(precision, Precision::F32 | Precision::F64)
-            && n >= 4096
+        ((matches!(precision, Precision::F32 | Precision::F64) && n >= 4096)
+            || (half_arithmetic && n >= 8192))
             && twiddles == TwiddleSource::Table,
     );
-    if derived_twiddles && (half_arithmetic || twiddles != TwiddleSource::Table) {
+    if derived_twiddles && twiddles != TwiddleSource::Table {
         return Err(Error::unsupported(
             format!("derived twiddles with {tuning:?}"),
-            "table twiddles without packed half arithmetic",
+            "table twiddles",
         ));
     }
     let spills_when_capped = precision == Precision::F64 && e >= 16;

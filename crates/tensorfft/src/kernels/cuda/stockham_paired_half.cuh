@@ -86,8 +86,30 @@ struct PairedHalfSinglePass {
             const int m = (2 * pair_index<VW>(0, k)) % NS;
 #pragma unroll
             for (int r = 1; r < R; ++r) {
+                if (Cfg::DERIVED_TW && (r & (r - 1)) != 0) continue;  // derive_twiddles()
                 const uint2 w = __ldg(row + r * (NS / 2) + m / 2);
                 tw[k * R + r] = cx(h2_bits(w.x), h2_bits(w.y));
+            }
+        }
+    }
+
+    // Cfg::DERIVED_TW: only the power-of-two rows r of a stage's table are loaded; the others
+    // are the f16x2 products w^r = w^(r - h) w^h (h the highest power of two in r) of the
+    // forward twiddles, formed when the stage uses them, as in stockham_single_pass.cuh. A
+    // radix-16 stage reads 4 rows instead of 15, for one packed complex product (two
+    // butterflies, f16 roundings) per derived twiddle.
+    template <int R>
+    static __device__ __forceinline__ void derive_twiddles(P (&tw)[E]) {
+        if constexpr (Cfg::DERIVED_TW) {
+#pragma unroll
+            for (int k = 0; k < E / R; ++k) {
+#pragma unroll
+                for (int r = 3; r < R; ++r) {
+                    if ((r & (r - 1)) == 0) continue;
+                    int h = 1;
+                    while (2 * h <= r) h *= 2;
+                    tw[k * R + r] = twiddle_mul<-1>(tw[k * R + r - h], tw[k * R + h]);
+                }
             }
         }
     }
@@ -117,6 +139,7 @@ struct PairedHalfSinglePass {
 
         if constexpr (NS > 1) {
             if constexpr (!Cfg::TW_AHEAD) load_twiddles<R, NS, TWOFF, VW>(c, tw);
+            derive_twiddles<R>(tw);
 #pragma unroll
             for (int i = 0; i < E; ++i)
                 if (i % R != 0) v[i] = twiddle_mul<DIR>(v[i], tw[i]);
