@@ -430,11 +430,14 @@ fn c2c_derived_twiddles_match_oracle_and_cost_little_accuracy() {
     );
     // Packed half arithmetic derives its twiddles as f16x2 products (every length, against the
     // oracle within the recipe's bound, which counts the extra roundings); at 8192 the products
-    // replace table values and cost less than a factor 1.5 in error.
+    // replace table values and cost less than a factor 1.25 in error (1.06-1.08 measured) on
+    // the same input.
     sweep::<Complex<f16>>(Tuning {
         half_arithmetic: Some(true),
         ..derived
     });
+    let xh: Vec<Complex<f16>> = random(8192 * 2);
+    let want = oracle_c2c_batched(&widen(&xh), 8192, Direction::Forward, Normalization::None);
     let half = |derived_twiddles| {
         let r = plan_c2c_recipe(
             &shape,
@@ -446,14 +449,12 @@ fn c2c_derived_twiddles_match_oracle_and_cost_little_accuracy() {
         )
         .unwrap();
         assert!(r.half_arithmetic);
-        let x: Vec<Complex<f16>> = random(8192 * 2);
-        let got = execute(&r, Direction::Forward, Normalization::None, &x).unwrap();
-        let want = oracle_c2c_batched(&widen(&x), 8192, Direction::Forward, Normalization::None);
+        let got = execute(&r, Direction::Forward, Normalization::None, &xh).unwrap();
         relative_l2(&widen(&got), &want)
     };
     let (table, products) = (half(false), half(true));
     assert!(
-        products != table && products < 1.5 * table,
+        products != table && products < 1.25 * table,
         "f16 derived {products:e}, table {table:e}"
     );
     // Computed twiddles have no table rows to derive from.

@@ -30,6 +30,11 @@ __device__ __forceinline__ Cx<T> cmul(Cx<T> a, Cx<T> b) {
 template <typename T>
 __device__ __forceinline__ Cx<T> cscale(Cx<T> a, T s) { return cx(a.re * s, a.im * s); }
 
+// The product of two twiddles (derive_twiddle_products in dft_registers.cuh); packed half
+// arithmetic overloads it for pairs (half2_arithmetic.cuh).
+template <typename T>
+__device__ __forceinline__ Cx<T> twiddle_product(Cx<T> a, Cx<T> b) { return cmul(a, b); }
+
 // A float or double constant in the compute type T (a conversion; packed half arithmetic
 // specializes it to round into both halves, half2_arithmetic.cuh).
 template <typename T>

@@ -11,6 +11,24 @@ __device__ __forceinline__ constexpr int bit_reverse(int r) {
     return out;
 }
 
+// Derived twiddles (Cfg::DERIVED_TW): for each of a thread's E / R butterflies, the twiddles of
+// the samples r that are not powers of two become w^r = w^(r - h) w^h, h the highest power of
+// two below r, from the loaded power-of-two rows (twiddle_product: a complex product of forward
+// twiddles in the compute type, f16x2 pairs in packed half arithmetic).
+template <int R, int E, typename P>
+__device__ __forceinline__ void derive_twiddle_products(P (&tw)[E]) {
+#pragma unroll
+    for (int k = 0; k < E / R; ++k) {
+#pragma unroll
+        for (int r = 3; r < R; ++r) {
+            if ((r & (r - 1)) == 0) continue;
+            int h = 1;
+            while (2 * h <= r) h *= 2;
+            tw[k * R + r] = twiddle_product(tw[k * R + r - h], tw[k * R + h]);
+        }
+    }
+}
+
 // v[0..R): natural order in, natural order out; DIR = -1 forward, +1 inverse.
 template <int R, int DIR, typename T>
 __device__ __forceinline__ void dft_in_registers(Cx<T>* v) {

@@ -178,6 +178,9 @@ __device__ __forceinline__ Cx<H2> twiddle_mul(Cx<H2> a, Cx<H2> w) {
     }
 }
 
+// The product of two forward twiddles of a pair of butterflies (derived twiddles).
+__device__ __forceinline__ Cx<H2> twiddle_product(Cx<H2> a, Cx<H2> b) { return twiddle_mul<-1>(a, b); }
+
 // Interleaved complex f16 (re low, im high) of two values <-> one Cx<H2>: two byte permutes.
 __device__ __forceinline__ unsigned int low_halves(unsigned int a, unsigned int b) {
     unsigned int d;

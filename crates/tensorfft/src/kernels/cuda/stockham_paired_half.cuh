@@ -94,24 +94,12 @@ struct PairedHalfSinglePass {
     }
 
     // Cfg::DERIVED_TW: only the power-of-two rows r of a stage's table are loaded; the others
-    // are the f16x2 products w^r = w^(r - h) w^h (h the highest power of two in r) of the
-    // forward twiddles, formed when the stage uses them, as in stockham_single_pass.cuh. A
-    // radix-16 stage reads 4 rows instead of 15, for one packed complex product (two
-    // butterflies, f16 roundings) per derived twiddle.
+    // are f16x2 products of them (derive_twiddle_products, dft_registers.cuh), formed when the
+    // stage uses them, as in stockham_single_pass.cuh: a radix-16 stage reads 4 rows instead
+    // of 15, for one packed complex product (two butterflies, f16 roundings) per derived one.
     template <int R>
     static __device__ __forceinline__ void derive_twiddles(P (&tw)[E]) {
-        if constexpr (Cfg::DERIVED_TW) {
-#pragma unroll
-            for (int k = 0; k < E / R; ++k) {
-#pragma unroll
-                for (int r = 3; r < R; ++r) {
-                    if ((r & (r - 1)) == 0) continue;
-                    int h = 1;
-                    while (2 * h <= r) h *= 2;
-                    tw[k * R + r] = twiddle_mul<-1>(tw[k * R + r - h], tw[k * R + h]);
-                }
-            }
-        }
+        if constexpr (Cfg::DERIVED_TW) derive_twiddle_products<R>(tw);
     }
 
     // One Stockham stage; RN/NSN/TWOFFN/LASTN describe the next stage (RN == 0: none), whose

@@ -277,18 +277,7 @@ struct SinglePass {
     // the cost of one complex product (and rounding) per derived twiddle.
     template <int R>
     static __device__ __forceinline__ void derive_twiddles(C (&tw)[E]) {
-        if constexpr (Cfg::DERIVED_TW && !tensor_stage<R>()) {
-#pragma unroll
-            for (int k = 0; k < E / R; ++k) {
-#pragma unroll
-                for (int r = 3; r < R; ++r) {
-                    if ((r & (r - 1)) == 0) continue;
-                    int h = 1;
-                    while (2 * h <= r) h *= 2;
-                    tw[k * R + r] = cmul(tw[k * R + r - h], tw[k * R + h]);
-                }
-            }
-        }
+        if constexpr (Cfg::DERIVED_TW && !tensor_stage<R>()) derive_twiddle_products<R>(tw);
     }
 
     // Whether a stage of radix R runs on the tensor cores.
