@@ -491,10 +491,12 @@ pub fn plan_c2c_recipe(
     //   with per-stage twiddle loads; f32 1024 measured 96.7% against 97.1%
     //   (bench/results/2026-11-21-h200-twd-*.json). Errors: f32 8192 1.43e-7 against 1.27e-7
     //   (cuFFT 2.46e-7).
-    // * The same in packed half arithmetic (f16x2 products) from N = 8192 (H200, alternating,
-    //   twice, `bench/results/2026-11-28-h200-f16-derived-twiddles/`): f16 16384 84.0% of copy
-    //   -> 93.5%, 8192 93.8% -> 97.7%, errors 1.05e-3 -> 1.12e-3 and 1.02e-3 -> 1.08e-3 (cuFFT
-    //   fp16 1.6e-3); 1024 / 2048 / 4096 level (98.4-99.6%), not taken.
+    // * The same in packed half arithmetic (f16x2 products) from N = 8192 (H200, `tfft bench`
+    //   of the binaries before and after, alternating, twice,
+    //   `bench/results/2026-11-28-h200-f16-derived-twiddles/`): f16 16384 forward 82.6-83.1%
+    //   of copy -> 92.0-92.4%, inverse 81.2-81.4% -> 88.5-89.3%, 8192 92.2-93.8% -> 97.3-97.4%,
+    //   32768 forward 63.2% -> 67.0%; errors 1.00-1.10e-3 -> 1.07-1.16e-3 (cuFFT fp16
+    //   1.58-1.70e-3). 1024 / 2048 / 4096 level in the probe (98.4-99.6%): not taken.
     let derived_twiddles = tuning.derived_twiddles.unwrap_or(
         ((matches!(precision, Precision::F32 | Precision::F64) && n >= 4096)
             || (half_arithmetic && n >= 8192))
