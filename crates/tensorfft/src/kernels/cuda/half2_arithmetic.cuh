@@ -194,6 +194,9 @@ __device__ __forceinline__ unsigned int high_halves(unsigned int a, unsigned int
     return d;
 }
 
+// i conj(x): real and imaginary parts trade places (no instruction: a choice of register).
+__device__ __forceinline__ Cx<H2> swap_parts(Cx<H2> x) { return cx(x.im, x.re); }
+
 __device__ __forceinline__ Cx<H2> join_pair(unsigned int a, unsigned int b) {
     return cx(h2_bits(low_halves(a, b)), h2_bits(high_halves(a, b)));
 }

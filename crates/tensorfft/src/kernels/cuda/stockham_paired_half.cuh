@@ -23,6 +23,12 @@
 //
 // Only direct device-memory access is implemented: the first stage loads from device memory and
 // the last stores to it.
+//
+// The inverse runs the forward arithmetic on values whose real and imaginary parts trade places
+// on the way in and out (swap_parts: i conj(x)), since IDFT(x) = swap(DFT(swap(x))): the swap is a
+// choice of register, so both directions run the forward's instructions (the inverse with
+// conjugated twiddles and inverse rotations issued as many, but ran 2.5% slower at N = 16384 and
+// 6% slower at 32768 on the H200; bench/NOTES.md step 109).
 #pragma once
 
 template <class Cfg>
@@ -36,7 +42,8 @@ struct PairedHalfSinglePass {
     static constexpr int T = Cfg::T;
     static constexpr int B = Cfg::B;
     static constexpr int V = Cfg::V;  // pairs per run in the stages that touch device memory
-    static constexpr int DIR = Cfg::DIR;
+    static constexpr int DIR = -1;                     // the arithmetic is the forward transform's
+    static constexpr bool SWAP_PARTS = Cfg::DIR > 0;  // the inverse: swap_parts in and out
     static constexpr bool PREFETCH = Cfg::PREFETCH;
     static constexpr int SMEM_STRIDE = Cfg::SMEM_STRIDE;
     static_assert(2 * T * E == N, "threads per transform times values per thread must be N");
@@ -52,6 +59,22 @@ struct PairedHalfSinglePass {
         int t;       // thread index within the transform
         bool valid;  // false for the padding transforms of the last tile
     };
+
+    // A value entering or leaving the kernel: parts swapped for the inverse (see the top).
+    static __device__ __forceinline__ P oriented(P x) {
+        if constexpr (SWAP_PARTS) return swap_parts(x);
+        return x;
+    }
+
+    // join_pair, oriented: the part the arithmetic uses first is formed first either way.
+    static __device__ __forceinline__ P join_oriented(Bits a, Bits b) {
+        if constexpr (SWAP_PARTS) {
+            const H2 im = h2_bits(low_halves(a, b));
+            const H2 re = h2_bits(high_halves(a, b));
+            return cx(re, im);
+        }
+        return join_pair(a, b);
+    }
 
     template <int X>
     static __device__ __forceinline__ constexpr int padded(int i) {
@@ -156,7 +179,7 @@ struct PairedHalfSinglePass {
                         BitsVec<Bits, 2 * VW> y;
 #pragma unroll
                         for (int u = 0; u < VW; ++u)
-                            split_pair(v[(k + u) * R + r], y.e[2 * u], y.e[2 * u + 1]);
+                            split_pair(oriented(v[(k + u) * R + r]), y.e[2 * u], y.e[2 * u + 1]);
                         *reinterpret_cast<BitsVec<Bits, 2 * VW>*>(c.out + c.gbase + 2 * i + r * STRIDE) = y;
                     }
                 }
@@ -232,7 +255,7 @@ struct PairedHalfSinglePass {
     // stage (it stores to device memory itself).
     static __device__ __forceinline__ void begin_tile(const Tile& tile, P (&v)[E]) {
 #pragma unroll
-        for (int i = 0; i < E; ++i) v[i] = join_pair(tile.raw[2 * i], tile.raw[2 * i + 1]);
+        for (int i = 0; i < E; ++i) v[i] = join_oriented(tile.raw[2 * i], tile.raw[2 * i + 1]);
     }
 
     template <int X>
