@@ -23,4 +23,6 @@ fn main() {
     println!("cargo:rustc-env=TFFT_GIT_COMMIT={commit}");
     println!("cargo:rerun-if-changed=../../.git/HEAD");
     println!("cargo:rerun-if-changed=../../.git/index");
+    // A commit moves the branch (logs/HEAD grows), even where the index is left as it was.
+    println!("cargo:rerun-if-changed=../../.git/logs/HEAD");
 }
