@@ -1,7 +1,7 @@
 #!/bin/bash
 # Forward against inverse (NOTES step 111) for the single-pass paths other than packed half:
 # F16 on tensor cores, F32Split, BF16 (f32 arithmetic), and f32 / f64 short rows; binary of
-# a48f5f7; twice, alternating directions. Tool `device`, kind nvidia-h200, carry [".gpu"].
+# a48f5f7 (in fact built at 83a5660: see README.md); twice, alternating directions. Tool `device`, kind nvidia-h200, carry [".gpu"].
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64 TFFT_CACHE_DIR=/tmp/tfftcache
 gunzip -f .gpu/*.gz
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The f16 suite on the H200 at a48f5f7 (steps 108-109 in: derived twiddles in packed half from
+# The f16 suite on the H200 at a48f5f7 (in fact the binary was built at 83a5660: README.md) (steps 108-109 in: derived twiddles in packed half from
 # 8192, the inverse as the forward on swapped parts), and compute-sanitizer memcheck and
 # racecheck on the changed packed-half single pass (both directions). Tool `device`, kind
 # nvidia-h200, carry [".gpu"].

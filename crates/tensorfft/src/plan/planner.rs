@@ -448,6 +448,9 @@ pub fn plan_c2c_recipe(
     //   twiddles in that stage measured 83.4% of copy against 77.7% on the H200
     //   (bench/results/2026-11-21-h200-l2-prefetch-f16-16384.json, whose other variants these
     //   are) and 99.0% on the H100 (bench/results/2026-11-21-h100-nl1-f16-16384.json).
+    //   With derived twiddles (step 108) the two tie (94.0-94.1% against 93.8-94.2%, three
+    //   runs, bench/results/2026-11-28-h200-python-and-twiddles-ahead/ahead.txt); 32768 lost
+    //   ahead (64.2% against 67.0%, one run, 2026-11-28-h200-f16-inverse-swap/log2.txt).
     // * Streaming loads (`Tuning::stream_loads`) stay opt-in: on the H200 they add 0.5% at
     //   f32 8192 and 1.5% at f16 16384, on the H100 they cost 3% at both (96.0% against 99.2%).
     let long_half = half_arithmetic && n >= 16384;
