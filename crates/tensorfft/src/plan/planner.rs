@@ -499,7 +499,9 @@ pub fn plan_c2c_recipe(
     //   `bench/results/2026-11-28-h200-f16-derived-twiddles/`): f16 16384 forward 82.6-83.1%
     //   of copy -> 92.0-92.4%, inverse 81.2-81.4% -> 88.5-89.3%, 8192 92.2-93.8% -> 97.3-97.4%,
     //   32768 forward 63.2% -> 67.0%; errors 1.00-1.10e-3 -> 1.07-1.16e-3 (cuFFT fp16
-    //   1.58-1.70e-3). 1024 / 2048 / 4096 level in the probe (98.4-99.6%): not taken.
+    //   1.58-1.70e-3). 1024 / 2048 / 4096 level in the probe (98.4-99.6%): not taken. Since
+    //   step 109 (the inverse as the forward on swapped parts) the 16384 inverse runs at the
+    //   forward's 91.8-92.9%, 32768 at 67.9-68.0%.
     let derived_twiddles = tuning.derived_twiddles.unwrap_or(
         ((matches!(precision, Precision::F32 | Precision::F64) && n >= 4096)
             || (half_arithmetic && n >= 8192))

@@ -66,7 +66,9 @@ struct PairedHalfSinglePass {
         return x;
     }
 
-    // join_pair, oriented: the part the arithmetic uses first is formed first either way.
+    // oriented(join_pair(a, b)), written out so that the part the arithmetic uses first is also
+    // formed first. This is the form measured in step 109; swap_parts after join_pair (same
+    // instruction count, another schedule) was compiled but not timed.
     static __device__ __forceinline__ P join_oriented(Bits a, Bits b) {
         if constexpr (SWAP_PARTS) {
             const H2 im = h2_bits(low_halves(a, b));
