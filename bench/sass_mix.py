@@ -23,7 +23,7 @@ def mix(path):
     sass = subprocess.run([cuobjdump(), "-sass", path], check=True, capture_output=True, text=True).stdout
     ops = collections.Counter()
     for line in sass.splitlines():
-        m = re.match(r"\s+/\*[0-9a-f]{4}\*/\s+(?:@!?U?P[0-9T]\s+)?([A-Z0-9_.]+)", line)
+        m = re.match(r"\s+/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P[0-9T]\s+)?([A-Z0-9_.]+)", line)
         if m:
             ops[m.group(1)] += 1
     return ops

@@ -73,9 +73,14 @@ fn sub(a: u64, b: u64) -> u64 {
     join(d0, d1)
 }
 
-/// `Goldilocks::mul`: E = lo - x3 (minus EPSILON on a borrow), B = x2 EPSILON, E + B canonical.
+/// `Goldilocks::mul`: the product reduced by `reduce`.
 fn mul(a: u64, w: u64) -> u64 {
-    let x = a as u128 * w as u128;
+    reduce(a as u128 * w as u128)
+}
+
+/// `Goldilocks::reduce` of a 128-bit number x: E = lo - x3 (minus EPSILON on a borrow),
+/// B = x2 EPSILON, E + B canonical.
+fn reduce(x: u128) -> u64 {
     let (x0, x1) = halves(x as u64);
     let (x2, x3) = halves((x >> 64) as u64);
     let (e0, k) = subc(x0, x3, 0);
@@ -91,10 +96,14 @@ fn mul(a: u64, w: u64) -> u64 {
     canonical(r0, r1, c)
 }
 
-/// `GoldilocksWide::mul`: S = lo + x2 EPSILON + (EPSILON - x3) (one wide multiply-add), then S
-/// on a carry, else S - EPSILON, minus EPSILON once more on a borrow.
+/// `GoldilocksWide::mul`: the product reduced by `reduce_wide`.
 fn mul_wide(a: u64, w: u64) -> u64 {
-    let x = a as u128 * w as u128;
+    reduce_wide(a as u128 * w as u128)
+}
+
+/// `GoldilocksWide::reduce` of a 128-bit number x: S = lo + x2 EPSILON + (EPSILON - x3) (one
+/// wide multiply-add), then S on a carry, else S - EPSILON, minus EPSILON once more on a borrow.
+fn reduce_wide(x: u128) -> u64 {
     let (l0, l1) = halves(x as u64);
     let (x2, x3) = halves((x >> 64) as u64);
     let v = x2 as u64 * 0xFFFF_FFFF + (!x3) as u64; // mad.wide.u32, below 2^64
@@ -176,5 +185,70 @@ proptest! {
     #[test]
     fn random_pairs(a in 0..P, b in 0..P) {
         check(a, b);
+    }
+}
+
+/// `mul_pow2` (`ntt_arithmetic.cuh`): x 2^e for 0 < e < 64 as the 128-bit number
+/// `(x >> (64 - e)) 2^64 + (x << e)`, reduced by either variant's `reduce`.
+fn mul_pow2(x: u64, e: u32, wide: bool) -> u64 {
+    let n = (((x >> (64 - e)) as u128) << 64) | (x << e) as u128;
+    if wide {
+        reduce_wide(n)
+    } else {
+        reduce(n)
+    }
+}
+
+/// x 2^c mod p by u128 arithmetic.
+fn pow2_reference(x: u64, c: u32) -> u64 {
+    let mut r = x as u128 % P as u128;
+    for _ in 0..c {
+        r = (r << 1) % P as u128;
+    }
+    r as u64
+}
+
+/// The roots the NTT kernels take as shifts: 2^c for c mod 96 below 64, the rest of the 64th
+/// roots (2^96 = -1) by negating (the butterflies swap their sum and difference), as
+/// `ntt_pass.cuh`'s `stages` and `stages_in_time` do.
+#[test]
+fn power_of_two_roots() {
+    assert_eq!(pow2_reference(1, 96), P - 1, "2^96 = -1");
+    assert_eq!(pow2_reference(8, 63 * 3), 1, "8 is a 64th root of unity");
+    let edges = [
+        0,
+        1,
+        2,
+        P - 1,
+        P - 2,
+        EPSILON,
+        EPSILON + 1,
+        1 << 32,
+        1 << 63,
+        P / 2,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    for c in 0..192u32 {
+        let e = c % 96;
+        if e >= 64 {
+            continue;
+        }
+        for &x in &edges {
+            let want = pow2_reference(x, c);
+            for wide in [false, true] {
+                let y = if e == 0 { x } else { mul_pow2(x, e, wide) };
+                let got = if c >= 96 { sub(0, y) } else { y };
+                assert_eq!(got, want, "x {x:#x} c {c} wide {wide}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn random_power_of_two_products(x in 0..P, e in 1u32..64) {
+        let want = pow2_reference(x, e);
+        prop_assert_eq!(mul_pow2(x, e, false), want);
+        prop_assert_eq!(mul_pow2(x, e, true), want);
     }
 }

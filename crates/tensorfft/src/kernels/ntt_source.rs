@@ -52,7 +52,9 @@ impl NttKernelSource {
             WeightSide::Input => 1,
             WeightSide::Output => 2,
         };
-        Self::instantiate(schedule.arithmetic, pass, weight)
+        let cfg = PassConfig::new(schedule.arithmetic, pass, weight, false)
+            .with_pow2_root(pow2_root(schedule, index));
+        Self::from_config(&cfg)
     }
 
     /// The kernel for `pass` with `arithmetic` and weight side `weight` (0 none, 1 inputs,
@@ -67,7 +69,12 @@ impl NttKernelSource {
     /// assert_eq!(k.threads, s.passes[0].threads());
     /// ```
     pub fn instantiate(arithmetic: NttArithmetic, pass: &NttPass, weight: u8) -> Self {
-        let cfg = PassConfig::new(arithmetic, pass, weight, false);
+        Self::from_config(&PassConfig::new(arithmetic, pass, weight, false))
+    }
+
+    /// The one-pass kernel of a configuration.
+    fn from_config(cfg: &PassConfig) -> Self {
+        let (pass, arithmetic) = (cfg.pass, cfg.arithmetic);
         let entry = cfg.entry.clone();
         let mut source = sources(&[DEPENDENT_LAUNCH, NTT_ARITHMETIC, NTT_PASS]);
         source.push_str(&cfg.definition(&format!("Cfg_{entry}")));
@@ -115,8 +122,10 @@ impl NttKernelSource {
             WeightSide::Input => 1,
             WeightSide::Output => 2,
         };
-        let first = PassConfig::new(arithmetic, &schedule.passes[0], weight(0), false);
-        let second = PassConfig::new(arithmetic, &schedule.passes[1], weight(1), true);
+        let first = PassConfig::new(arithmetic, &schedule.passes[0], weight(0), false)
+            .with_pow2_root(pow2_root(schedule, 0));
+        let second = PassConfig::new(arithmetic, &schedule.passes[1], weight(1), true)
+            .with_pow2_root(pow2_root(schedule, 1));
         let cluster = schedule.cluster;
         let entry = format!("ntt_cluster{cluster}__{}__{}", first.entry, second.entry);
         let mut source = sources(&[
@@ -158,6 +167,54 @@ impl NttKernelSource {
     }
 }
 
+/// For Goldilocks passes, c in [0, 192) with 2^c ≡ r (mod p), r the pass's primitive 64th root
+/// of unity `ω_len^(len/64)` (for passes shorter than 64, the 64th root whose power of 64 / len
+/// is `ω_len`, c = c_len·len/64 with 2^c_len ≡ ω_len): the 64th roots are the powers of 8, as
+/// 2^96 ≡ −1, so the kernel multiplies by the roots of its last stages with shifts
+/// (`mul_pow2` in `ntt_arithmetic.cuh`). -1 for the other fields, or where the limbs' roots
+/// differ.
+///
+/// ```
+/// # use tensorfft::kernels::ntt_source::pow2_root;
+/// # use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR, GOLDILOCKS};
+/// let g = NttBatch::new(NttSpec::new(GOLDILOCKS, 1 << 12, NttKind::Cyclic).unwrap());
+/// let s = plan_ntt_schedule(&g, 8, tensorfft::Direction::Forward).unwrap();
+/// let c = pow2_root(&s, 0);
+/// assert!((0..192).contains(&c) && c % 3 == 0 && (c / 3) % 2 == 1);
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 12, NttKind::Cyclic).unwrap());
+/// assert_eq!(pow2_root(&plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap(), 0), -1);
+/// ```
+pub fn pow2_root(schedule: &NttSchedule, index: usize) -> i32 {
+    if schedule.arithmetic != NttArithmetic::Goldilocks {
+        return -1;
+    }
+    let len = schedule.passes[index].len;
+    let order = len.min(64);
+    let mut found = None;
+    for l in 0..schedule.batch.limb_count() {
+        let m = schedule.batch.spec(l).modulus();
+        // A primitive `order`-th root, then c_len with 2^c_len equal to it.
+        let r = m.pow(schedule.root(l, len), (len / order) as u64);
+        let Some(c) = (0..192u64).find(|&c| m.pow(2, c) == r) else {
+            return -1;
+        };
+        // A primitive root of order `order` is 8^k with k an odd multiple of 64 / order, so c
+        // = 3k mod 192 is a multiple of step = 64 / order; the kernel's root of stage order O
+        // is then 2^((c / step) (64 / O)).
+        let step = 64 / order as u64;
+        if c % step != 0 {
+            return -1;
+        }
+        let c64 = (c / step) as i32;
+        match found {
+            None => found = Some(c64),
+            Some(f) if f == c64 => {}
+            Some(_) => return -1,
+        }
+    }
+    found.unwrap_or(-1)
+}
+
 /// The templates `parts`, in order, without their `#pragma once` lines.
 fn sources(parts: &[&str]) -> String {
     let mut source = String::new();
@@ -181,6 +238,8 @@ struct PassConfig<'a> {
     sample_in: usize,
     sample_out: usize,
     items_by_input: bool,
+    /// `Cfg::POW2_ROOT`: c with 2^c the pass's 64th root of unity ([`pow2_root`]), or -1.
+    pow2_root: i32,
 }
 
 impl<'a> PassConfig<'a> {
@@ -251,7 +310,18 @@ impl<'a> PassConfig<'a> {
             sample_in,
             sample_out,
             items_by_input,
+            pow2_root: -1,
         }
+    }
+
+    /// The same configuration with `Cfg::POW2_ROOT = c` (Goldilocks; -1: none), named by it:
+    /// the forward and inverse kernels of a length differ in their roots.
+    fn with_pow2_root(mut self, c: i32) -> Self {
+        if c >= 0 {
+            self.entry.push_str(&format!("_p{c}"));
+        }
+        self.pow2_root = c;
+        self
     }
 
     /// The configuration struct, named `name`.
@@ -287,6 +357,7 @@ struct {name} {{
     static constexpr u64 SAMPLE_IN = {sample_in};
     static constexpr u64 SAMPLE_OUT = {sample_out};
     static constexpr int WEIGHT = {weight};
+    static constexpr int POW2_ROOT = {pow2_root};
 }};
 "#,
             arith = self.arith,
@@ -321,6 +392,7 @@ struct {name} {{
             sample_in = self.sample_in,
             sample_out = self.sample_out,
             weight = self.weight,
+            pow2_root = self.pow2_root,
         )
     }
 }
@@ -395,6 +467,50 @@ mod tests {
     use super::*;
     use crate::ntt::{plan_ntt_schedule, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS};
     use crate::Direction;
+
+    /// `Cfg::POW2_ROOT` names every root the kernels take as a shift: for each Goldilocks pass
+    /// (every length, both directions, cyclic and negacyclic), each stage whose roots have
+    /// order O <= 64 and each pair index i, 2^((64 / O) c i mod 192) is the stage table's entry
+    /// i (`ntt/tables.rs`, the roots the other rounds and the CPU executor use).
+    #[test]
+    fn pow2_roots_are_the_stage_roots() {
+        let mut checked = 0;
+        for log_n in 1..=20 {
+            for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+                for direction in [Direction::Forward, Direction::Inverse] {
+                    let b = NttBatch::limbs(&[GOLDILOCKS, GOLDILOCKS], 1 << log_n, kind).unwrap();
+                    let s = plan_ntt_schedule(&b, 8, direction).unwrap();
+                    let m = b.spec(0).modulus();
+                    for (index, pass) in s.passes.iter().enumerate() {
+                        let c = pow2_root(&s, index);
+                        assert!((0..192).contains(&c), "n 2^{log_n} pass {index}: {c}");
+                        let table = crate::ntt::tables::pass_values(&s, index, 0);
+                        let log_len = pass.len.trailing_zeros();
+                        for st in log_len.saturating_sub(6)..log_len {
+                            let order = pass.len >> st;
+                            let start = crate::ntt::tables::stage_roots(pass.len, st);
+                            for i in 0..order / 2 {
+                                let e = ((64 / order) as u64 * c as u64 * i as u64) % 192;
+                                assert_eq!(
+                                    m.pow(2, e),
+                                    table[start + i],
+                                    "n 2^{log_n} pass {index} stage {st} i {i}"
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000);
+        // Other fields: no shifts.
+        let b = NttBatch::limbs(&[FHE_62], 1 << 10, NttKind::Cyclic).unwrap();
+        assert_eq!(
+            pow2_root(&plan_ntt_schedule(&b, 8, Direction::Forward).unwrap(), 0),
+            -1
+        );
+    }
 
     /// Every pass kernel's launch bounds ask for no more blocks than 2048 threads and the
     /// shared memory allow, and leave each thread at least its register budget.

@@ -28,6 +28,7 @@ struct Shoup {
     // A product's remainder stays in [0, 2p) for any multiplicand below 2^bits, and 2p fits the
     // word: a difference may go into a product unreduced (difference_times).
     static constexpr bool LAZY_DIFFERENCE = true;
+    static constexpr bool POW2_ROOTS = false;  // no root of unity is a power of two
     Word p;
     __device__ __forceinline__ Word add(Word a, Word b) const {
         Word s = a + b;
@@ -51,6 +52,7 @@ typedef Shoup<u64> Shoup64;
 struct Shoup32Full {
     typedef u32 Word;
     static constexpr bool LAZY_DIFFERENCE = false;  // x - y + p may pass 2^32
+    static constexpr bool POW2_ROOTS = false;
     Word p;
     __device__ __forceinline__ Word add(Word a, Word b) const {
         const Word s = a + b;  // a + b < 2p < 2^33: the true sum is s, or s + 2^32 when s < a
@@ -75,6 +77,9 @@ struct Shoup32Full {
 struct Goldilocks {
     typedef u64 Word;
     static constexpr bool LAZY_DIFFERENCE = false;  // the product wants inputs below p
+    // The 64th roots of unity are the powers of 8 (2 has order 192: 2^96 = -1), so a product
+    // by one of them is a product by 2^c: mul_pow2.
+    static constexpr bool POW2_ROOTS = true;
     Word p;  // 0xFFFFFFFF00000001, kept for a uniform interface
     static constexpr u64 EPSILON = 0xFFFFFFFFull;  // 2^64 mod p
 
@@ -129,9 +134,10 @@ struct Goldilocks {
     // congruent to E + B with E = (x1 2^32 + x0) - x3 (plus p on a borrow: minus EPSILON, no
     // wrap as E >= 2^64 - 2^32 then) and B = x2 EPSILON = x2 2^32 - x2 < 2^64 - 2^33 + 2; their
     // sum is below 2p and is reduced as in add.
-    __device__ __forceinline__ Word mul(Word a, Word w, Word) const {
-        const u64 lo = a * w;
-        const u64 hi = __umul64hi(a, w);
+    __device__ __forceinline__ Word mul(Word a, Word w, Word) const { return reduce(a * w, __umul64hi(a, w)); }
+
+    // The 128-bit number hi 2^64 + lo reduced into [0, p) (the product's reduction above).
+    static __device__ __forceinline__ Word reduce(u64 lo, u64 hi) {
         u32 r0, r1, c;
         asm("{\n\t"
             ".reg .u32 e0, e1, m, b0, b1;\n\t"
@@ -193,9 +199,10 @@ struct GoldilocksWide : Goldilocks {
     // multiply-add; below 2^64 as x2 EPSILON + EPSILON <= 2^64 - 2^32). With S = lo + W: on a
     // carry, S + 2^64 - EPSILON = S + p, so S itself (below p); otherwise S - EPSILON, which is
     // below p, and on a borrow that plus p, i.e. minus EPSILON once more (no second borrow).
-    __device__ __forceinline__ Word mul(Word a, Word w, Word) const {
-        const u64 lo = a * w;
-        const u64 hi = __umul64hi(a, w);
+    __device__ __forceinline__ Word mul(Word a, Word w, Word) const { return reduce(a * w, __umul64hi(a, w)); }
+
+    // The 128-bit number hi 2^64 + lo reduced into [0, p) by the product's reduction above.
+    static __device__ __forceinline__ Word reduce(u64 lo, u64 hi) {
         const u64 wide = (u64)high(hi) ^ EPSILON;  // EPSILON - x3
         u32 r0, r1;
         asm("{\n\t"
@@ -218,6 +225,18 @@ struct GoldilocksWide : Goldilocks {
         return join(r0, r1);
     }
 };
+
+// x 2^e mod p for Goldilocks (A = Goldilocks or GoldilocksWide), x in [0, p), 0 < e < 64: the
+// 128-bit number x 2^e is two shifts, reduced as a product is. The callers pass compile-time
+// exponents (their loops unrolled), so the shifts are constants. Roots 2^c with c mod 96 in
+// [64, 96), where x 2^c would pass 2^128, are not taken (pow2_product_fits); 2^96 = -1 turns
+// c >= 96 into a negation that the butterflies fold into their sums.
+__device__ __forceinline__ constexpr bool pow2_product_fits(int c) { return c % 96 < 64; }
+
+template <class A>
+__device__ __forceinline__ u64 mul_pow2(u64 x, int e) {
+    return A::reduce(x << e, x >> (64 - e));
+}
 
 // A table entry: the value and its companion, adjacent in memory (ntt/tables.rs).
 template <class A>

@@ -331,6 +331,30 @@ struct NttPass {
     // for e < LEN >> (s + 1), after the tables of the earlier stages).
     __host__ __device__ static constexpr int stage_roots(int s) { return LEN - (LEN >> s); }
 
+    // Cfg::POW2_ROOT >= 0 (Goldilocks, A::POW2_ROOTS): 2^POW2_ROOT is this pass's primitive
+    // 64th root of unity (ntt_source.rs; for passes shorter than 64 the one whose power of
+    // 64 / LEN is w_LEN), so a stage s whose roots have order O = LEN >> s <= 64 takes root
+    // i as 2^((64 / O) POW2_ROOT i mod 192). Where the round's groups are contiguous (D = 1) i
+    // is known at compile time once the loops are unrolled: the exponent of pair i's root
+    // there, 0 for the root 1 (no product), or -1 where the table root is used (other rounds,
+    // other fields, or an exponent mul_pow2 does not take).
+    template <int D>
+    __device__ __forceinline__ static int pow2_root_exponent(int s, int i) {
+        if constexpr (A::POW2_ROOTS && D == 1 && Cfg::POW2_ROOT >= 0) {
+            if (LOG_LEN - s > 6) return -1;
+            const int c = (Cfg::POW2_ROOT * (64 >> (LOG_LEN - s)) * i) % 192;
+            return pow2_product_fits(c) ? c : -1;
+        } else {
+            return -1;
+        }
+    }
+
+    // x 2^e for 0 <= e < 64 (e = 0: x itself).
+    __device__ __forceinline__ static Word times_pow2(const A&, Word x, int e) {
+        if constexpr (A::POW2_ROOTS) return e == 0 ? x : mul_pow2<A>(x, e);
+        else return x;
+    }
+
     // The radix-2 stages of round K on the thread's values. The pair (i, i + h) of stage s takes
     // the root w_LEN^((i mod h) << s), entry i mod h of the stage's table: neighbouring lanes
     // (neighbouring i) read neighbouring entries. Within a group, i mod h is
@@ -338,7 +362,9 @@ struct NttPass {
     // per-group address. The pass's
     // last stage (D = 1, h = 1) has the root 1 throughout: no product. (Its other butterflies
     // of root 1, j mod h = 0 in a last round, are not skipped: that let ptxas schedule rows of
-    // 4096 and 8192 into 86 registers instead of 64, one 512-thread block per multiprocessor.)
+    // 4096 and 8192 into 86 registers instead of 64, one 512-thread block per multiprocessor.
+    // Goldilocks skips them, and takes the other roots of a last round as shifts where it can:
+    // pow2_root_exponent.)
     template <int K>
     __device__ __forceinline__ static void stages(const A& a, const Word* roots, Word (&v)[VALUES], int t) {
         using Rd = Round<K>;
@@ -358,8 +384,12 @@ struct NttPass {
                     const int j = g * Rd::G + jj;
                     const Word x = v[j], y = v[j + half];
                     v[j] = a.add(x, y);
+                    const int c = pow2_root_exponent<Rd::D>(s, jj & (half - 1));
                     if (Rd::D == 1 && half == 1) {
                         v[j + half] = a.sub(x, y);
+                    } else if (c >= 0) {
+                        // (x - y) 2^c, and for c >= 96 (2^96 = -1) (y - x) 2^(c - 96).
+                        v[j + half] = times_pow2(a, c >= 96 ? a.sub(y, x) : a.sub(x, y), c % 96);
                     } else {
                         const Constant<A> w = load_constant<A>(w_base, (u64)((jj & (half - 1)) * Rd::D));
                         v[j + half] = difference_times(a, x, y, w);
@@ -389,11 +419,17 @@ struct NttPass {
                     const int j = g * Rd::G + jj;
                     const Word x = v[j];
                     Word y = v[j + half];
-                    if (!(Rd::D == 1 && half == 1)) {
+                    const int c = pow2_root_exponent<Rd::D>(s, jj & (half - 1));
+                    if (Rd::D == 1 && half == 1) {
+                    } else if (c >= 0) {
+                        y = times_pow2(a, y, c % 96);
+                    } else {
                         y = mul_constant(a, y, load_constant<A>(w_base, (u64)((jj & (half - 1)) * Rd::D)));
                     }
-                    v[j] = a.add(x, y);
-                    v[j + half] = a.sub(x, y);
+                    // 2^c y = -(2^(c - 96) y) for c >= 96.
+                    const bool negated = c >= 96;
+                    v[j] = negated ? a.sub(x, y) : a.add(x, y);
+                    v[j + half] = negated ? a.add(x, y) : a.sub(x, y);
                 }
             }
         }
