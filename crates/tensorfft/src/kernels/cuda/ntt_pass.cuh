@@ -331,19 +331,22 @@ struct NttPass {
     // for e < LEN >> (s + 1), after the tables of the earlier stages).
     __host__ __device__ static constexpr int stage_roots(int s) { return LEN - (LEN >> s); }
 
-    // Cfg::POW2_ROOT >= 0 (Goldilocks, A::POW2_ROOTS): 2^POW2_ROOT is this pass's primitive
+    // Where the round's groups are contiguous (D = 1) the root index i of a pair is known at
+    // compile time once the loops are unrolled; i = 0 is the root 1 (no product). With
+    // Cfg::POW2_ROOT >= 0 (Goldilocks, A::POW2_ROOTS) 2^POW2_ROOT is this pass's primitive
     // 64th root of unity (ntt_source.rs; for passes shorter than 64 the one whose power of
     // 64 / LEN is w_LEN), so a stage s whose roots have order O = LEN >> s <= 64 takes root
-    // i as 2^((64 / O) POW2_ROOT i mod 192). Where the round's groups are contiguous (D = 1) i
-    // is known at compile time once the loops are unrolled: the exponent of pair i's root
-    // there, 0 for the root 1 (no product), or -1 where the table root is used (other rounds,
-    // other fields, or an exponent mul_pow2 does not take).
+    // i as 2^((64 / O) POW2_ROOT i mod 192). Returns the exponent c of pair i's root 2^c (0:
+    // the root 1, in every field), or -1 where the table root is used (other rounds, other
+    // roots of other fields, or an exponent mul_pow2 does not take).
     template <int D>
     __device__ __forceinline__ static int pow2_root_exponent(int s, int i) {
         if constexpr (A::POW2_ROOTS && D == 1 && Cfg::POW2_ROOT >= 0) {
             if (LOG_LEN - s > 6) return -1;
             const int c = (Cfg::POW2_ROOT * (64 >> (LOG_LEN - s)) * i) % 192;
             return pow2_product_fits(c) ? c : -1;
+        } else if constexpr (D == 1) {
+            return i == 0 ? 0 : -1;
         } else {
             return -1;
         }
@@ -360,11 +363,11 @@ struct NttPass {
     // (neighbouring i) read neighbouring entries. Within a group, i mod h is
     // (base mod D) + (j mod (h/D)) D, so each stage's roots sit at compile-time offsets from one
     // per-group address. The pass's
-    // last stage (D = 1, h = 1) has the root 1 throughout: no product. (Its other butterflies
-    // of root 1, j mod h = 0 in a last round, are not skipped: that let ptxas schedule rows of
-    // 4096 and 8192 into 86 registers instead of 64, one 512-thread block per multiprocessor.
-    // Goldilocks skips them, and takes the other roots of a last round as shifts where it can:
-    // pow2_root_exponent.)
+    // last stage (D = 1, h = 1) has the root 1 throughout: no product, and neither have the
+    // other butterflies of root 1 in a round with D = 1 (j mod h = 0; pow2_root_exponent,
+    // which also gives Goldilocks the other roots of such a round as shifts). (Skipping them
+    // once let ptxas schedule rows of 4096 and 8192 into 86 registers instead of 64; with the
+    // register budgets of the launch bounds they compile at 64 with the spills they had.)
     template <int K>
     __device__ __forceinline__ static void stages(const A& a, const Word* roots, Word (&v)[VALUES], int t) {
         using Rd = Round<K>;
