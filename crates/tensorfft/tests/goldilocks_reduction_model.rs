@@ -138,27 +138,29 @@ fn check(a: u64, b: u64) {
     assert_eq!(mul_wide(a, b), m, "wide mul {a:#x} {b:#x}");
 }
 
+/// Values at the edges of the carries and borrows: 0, 1, p − 1, 2^32 ± 1, 2^63, …
+const EDGES: [u64; 15] = [
+    0,
+    1,
+    2,
+    P - 1,
+    P - 2,
+    EPSILON,
+    EPSILON + 1,
+    1 << 32,
+    3 << 32,
+    1 << 63,
+    (1 << 63) - 1,
+    P - EPSILON,
+    0xFFFF_FFFF_0000_0000,
+    P / 2,
+    P / 2 + 1,
+];
+
 #[test]
 fn edge_values() {
-    let edges = [
-        0,
-        1,
-        2,
-        P - 1,
-        P - 2,
-        EPSILON,
-        EPSILON + 1,
-        1 << 32,
-        3 << 32,
-        1 << 63,
-        (1 << 63) - 1,
-        P - EPSILON,
-        0xFFFF_FFFF_0000_0000,
-        P / 2,
-        P / 2 + 1,
-    ];
-    for &a in &edges {
-        for &b in &edges {
+    for &a in &EDGES {
+        for &b in &EDGES {
             check(a, b);
         }
     }
@@ -215,25 +217,12 @@ fn pow2_reference(x: u64, c: u32) -> u64 {
 fn power_of_two_roots() {
     assert_eq!(pow2_reference(1, 96), P - 1, "2^96 = -1");
     assert_eq!(pow2_reference(8, 63 * 3), 1, "8 is a 64th root of unity");
-    let edges = [
-        0,
-        1,
-        2,
-        P - 1,
-        P - 2,
-        EPSILON,
-        EPSILON + 1,
-        1 << 32,
-        1 << 63,
-        P / 2,
-        0xFFFF_FFFF_0000_0000,
-    ];
     for c in 0..192u32 {
         let e = c % 96;
         if e >= 64 {
             continue;
         }
-        for &x in &edges {
+        for &x in &EDGES {
             let want = pow2_reference(x, c);
             for wide in [false, true] {
                 let y = if e == 0 { x } else { mul_pow2(x, e, wide) };
