@@ -58,7 +58,9 @@ impl NttKernelSource {
     }
 
     /// The kernel for `pass` with `arithmetic` and weight side `weight` (0 none, 1 inputs,
-    /// 2 outputs).
+    /// 2 outputs). It knows no roots, so Goldilocks kernels made here multiply by every root
+    /// from the tables; [`NttKernelSource::pass`] also takes a last round's roots as shifts
+    /// ([`pow2_root`]).
     ///
     /// ```
     /// # use tensorfft::kernels::ntt_source::NttKernelSource;
@@ -167,26 +169,28 @@ impl NttKernelSource {
     }
 }
 
-/// For Goldilocks passes, c in [0, 192) with 2^c ≡ r (mod p), r the pass's primitive 64th root
-/// of unity `ω_len^(len/64)` (for passes shorter than 64, the 64th root whose power of 64 / len
-/// is `ω_len`, c = c_len·len/64 with 2^c_len ≡ ω_len): the 64th roots are the powers of 8, as
-/// 2^96 ≡ −1, so the kernel multiplies by the roots of its last stages with shifts
-/// (`mul_pow2` in `ntt_arithmetic.cuh`). -1 for the other fields, or where the limbs' roots
-/// differ.
+/// The exponent c with 2^c the 64th root of unity of Goldilocks pass `index`, or `None`.
+///
+/// The 64th roots of unity mod p = 2^64 − 2^32 + 1 are the powers of 8 (2^96 ≡ −1), so the
+/// kernel multiplies by the roots of its last stages with shifts (`mul_pow2` in
+/// `ntt_arithmetic.cuh`). c is in [0, 192) with 2^c ≡ `ω_len^(len/64)`; for passes shorter than
+/// 64 points it is c_len·len/64 with 2^c_len ≡ `ω_len`. `None` for the other fields (or limbs
+/// with different roots, which one modulus cannot have). Panics if `index` is not a pass of
+/// `schedule`.
 ///
 /// ```
 /// # use tensorfft::kernels::ntt_source::pow2_root;
 /// # use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR, GOLDILOCKS};
 /// let g = NttBatch::new(NttSpec::new(GOLDILOCKS, 1 << 12, NttKind::Cyclic).unwrap());
 /// let s = plan_ntt_schedule(&g, 8, tensorfft::Direction::Forward).unwrap();
-/// let c = pow2_root(&s, 0);
-/// assert!((0..192).contains(&c) && c % 3 == 0 && (c / 3) % 2 == 1);
+/// let c = pow2_root(&s, 0).unwrap();
+/// assert!(c < 192 && c % 3 == 0 && (c / 3) % 2 == 1);
 /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 12, NttKind::Cyclic).unwrap());
-/// assert_eq!(pow2_root(&plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap(), 0), -1);
+/// assert_eq!(pow2_root(&plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap(), 0), None);
 /// ```
-pub fn pow2_root(schedule: &NttSchedule, index: usize) -> i32 {
+pub fn pow2_root(schedule: &NttSchedule, index: usize) -> Option<u32> {
     if schedule.arithmetic != NttArithmetic::Goldilocks {
-        return -1;
+        return None;
     }
     let len = schedule.passes[index].len;
     let order = len.min(64);
@@ -195,24 +199,22 @@ pub fn pow2_root(schedule: &NttSchedule, index: usize) -> i32 {
         let m = schedule.batch.spec(l).modulus();
         // A primitive `order`-th root, then c_len with 2^c_len equal to it.
         let r = m.pow(schedule.root(l, len), (len / order) as u64);
-        let Some(c) = (0..192u64).find(|&c| m.pow(2, c) == r) else {
-            return -1;
-        };
+        let c = (0..192u64).find(|&c| m.pow(2, c) == r)?;
         // A primitive root of order `order` is 8^k with k an odd multiple of 64 / order, so c
         // = 3k mod 192 is a multiple of step = 64 / order; the kernel's root of stage order O
         // is then 2^((c / step) (64 / O)).
         let step = 64 / order as u64;
         if c % step != 0 {
-            return -1;
+            return None;
         }
-        let c64 = (c / step) as i32;
+        let c64 = (c / step) as u32;
         match found {
             None => found = Some(c64),
             Some(f) if f == c64 => {}
-            Some(_) => return -1,
+            Some(_) => return None,
         }
     }
-    found.unwrap_or(-1)
+    found
 }
 
 /// The templates `parts`, in order, without their `#pragma once` lines.
@@ -239,7 +241,7 @@ struct PassConfig<'a> {
     sample_out: usize,
     items_by_input: bool,
     /// `Cfg::POW2_ROOT`: c with 2^c the pass's 64th root of unity ([`pow2_root`]), or -1.
-    pow2_root: i32,
+    pow2_root: i64,
 }
 
 impl<'a> PassConfig<'a> {
@@ -314,13 +316,14 @@ impl<'a> PassConfig<'a> {
         }
     }
 
-    /// The same configuration with `Cfg::POW2_ROOT = c` (Goldilocks; -1: none), named by it:
-    /// the forward and inverse kernels of a length differ in their roots.
-    fn with_pow2_root(mut self, c: i32) -> Self {
-        if c >= 0 {
+    /// The same configuration with `Cfg::POW2_ROOT = c` (Goldilocks; `None`: -1, no shifts),
+    /// named by it: the forward and inverse kernels of a length differ in their roots (so
+    /// Goldilocks compiles one kernel per direction).
+    fn with_pow2_root(mut self, c: Option<u32>) -> Self {
+        if let Some(c) = c {
             self.entry.push_str(&format!("_p{c}"));
         }
-        self.pow2_root = c;
+        self.pow2_root = c.map_or(-1, i64::from);
         self
     }
 
@@ -482,8 +485,8 @@ mod tests {
                     let s = plan_ntt_schedule(&b, 8, direction).unwrap();
                     let m = b.spec(0).modulus();
                     for (index, pass) in s.passes.iter().enumerate() {
-                        let c = pow2_root(&s, index);
-                        assert!((0..192).contains(&c), "n 2^{log_n} pass {index}: {c}");
+                        let c = pow2_root(&s, index).unwrap();
+                        assert!(c < 192, "n 2^{log_n} pass {index}: {c}");
                         let table = crate::ntt::tables::pass_values(&s, index, 0);
                         let log_len = pass.len.trailing_zeros();
                         for st in log_len.saturating_sub(6)..log_len {
@@ -508,7 +511,7 @@ mod tests {
         let b = NttBatch::limbs(&[FHE_62], 1 << 10, NttKind::Cyclic).unwrap();
         assert_eq!(
             pow2_root(&plan_ntt_schedule(&b, 8, Direction::Forward).unwrap(), 0),
-            -1
+            None
         );
     }
 

@@ -28,7 +28,7 @@ struct Shoup {
     // A product's remainder stays in [0, 2p) for any multiplicand below 2^bits, and 2p fits the
     // word: a difference may go into a product unreduced (difference_times).
     static constexpr bool LAZY_DIFFERENCE = true;
-    static constexpr bool POW2_ROOTS = false;  // no root of unity is a power of two
+    static constexpr bool POW2_ROOTS = false;  // no shift products: they rest on Goldilocks' reduction
     Word p;
     __device__ __forceinline__ Word add(Word a, Word b) const {
         Word s = a + b;
@@ -136,7 +136,8 @@ struct Goldilocks {
     // sum is below 2p and is reduced as in add.
     __device__ __forceinline__ Word mul(Word a, Word w, Word) const { return reduce(a * w, __umul64hi(a, w)); }
 
-    // The 128-bit number hi 2^64 + lo reduced into [0, p) (the product's reduction above).
+    // The 128-bit number hi 2^64 + lo reduced into [0, p) (the product's reduction above, which
+    // holds for any hi and lo, not only products of values below p: mul_pow2 relies on it).
     static __device__ __forceinline__ Word reduce(u64 lo, u64 hi) {
         u32 r0, r1, c;
         asm("{\n\t"
@@ -201,7 +202,8 @@ struct GoldilocksWide : Goldilocks {
     // below p, and on a borrow that plus p, i.e. minus EPSILON once more (no second borrow).
     __device__ __forceinline__ Word mul(Word a, Word w, Word) const { return reduce(a * w, __umul64hi(a, w)); }
 
-    // The 128-bit number hi 2^64 + lo reduced into [0, p) by the product's reduction above.
+    // The 128-bit number hi 2^64 + lo reduced into [0, p) by the product's reduction above
+    // (valid for any hi and lo, as mul_pow2 needs).
     static __device__ __forceinline__ Word reduce(u64 lo, u64 hi) {
         const u64 wide = (u64)high(hi) ^ EPSILON;  // EPSILON - x3
         u32 r0, r1;

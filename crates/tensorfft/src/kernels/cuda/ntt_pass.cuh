@@ -352,7 +352,8 @@ struct NttPass {
         }
     }
 
-    // x 2^e for 0 <= e < 64 (e = 0: x itself).
+    // x 2^e for 0 <= e < 64 (e = 0: x itself). Other fields only reach it with e = 0 (the root
+    // 1: pow2_root_exponent gives them no other exponent).
     __device__ __forceinline__ static Word times_pow2(const A&, Word x, int e) {
         if constexpr (A::POW2_ROOTS) return e == 0 ? x : mul_pow2<A>(x, e);
         else return x;
@@ -367,7 +368,8 @@ struct NttPass {
     // other butterflies of root 1 in a round with D = 1 (j mod h = 0; pow2_root_exponent,
     // which also gives Goldilocks the other roots of such a round as shifts). (Skipping them
     // once let ptxas schedule rows of 4096 and 8192 into 86 registers instead of 64; with the
-    // register budgets of the launch bounds they compile at 64 with the spills they had.)
+    // register budgets of the launch bounds the u32 kernels of 2 ... 2^24 compile with no more
+    // spills than before, bench/NOTES.md step 114.)
     template <int K>
     __device__ __forceinline__ static void stages(const A& a, const Word* roots, Word (&v)[VALUES], int t) {
         using Rd = Round<K>;
