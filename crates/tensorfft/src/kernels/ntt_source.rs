@@ -240,8 +240,8 @@ struct PassConfig<'a> {
     sample_in: usize,
     sample_out: usize,
     items_by_input: bool,
-    /// `Cfg::POW2_ROOT`: c with 2^c the pass's 64th root of unity ([`pow2_root`]), or -1.
-    pow2_root: i64,
+    /// `Cfg::POW2_ROOT`: c with 2^c the pass's 64th root of unity ([`pow2_root`]; none: -1).
+    pow2_root: Option<u32>,
 }
 
 impl<'a> PassConfig<'a> {
@@ -312,7 +312,7 @@ impl<'a> PassConfig<'a> {
             sample_in,
             sample_out,
             items_by_input,
-            pow2_root: -1,
+            pow2_root: None,
         }
     }
 
@@ -323,7 +323,7 @@ impl<'a> PassConfig<'a> {
         if let Some(c) = c {
             self.entry.push_str(&format!("_p{c}"));
         }
-        self.pow2_root = c.map_or(-1, i64::from);
+        self.pow2_root = c;
         self
     }
 
@@ -395,7 +395,7 @@ struct {name} {{
             sample_in = self.sample_in,
             sample_out = self.sample_out,
             weight = self.weight,
-            pow2_root = self.pow2_root,
+            pow2_root = self.pow2_root.map_or(-1, i64::from),
         )
     }
 }
