@@ -323,6 +323,20 @@ fn columns_of_32_bit_words_prefer_1024_points_where_the_row_takes_the_bit() {
         (1 << 14, 32, 512),
         "{in_time}"
     );
+    // Rows of 1024 32-bit words take 32 values per thread (one warp per item, whose rounds
+    // exchange with a warp barrier) by decimation in time, 16 (two warps) by decimation in
+    // frequency.
+    let row_1024 = |order| {
+        let p = plan(BABY_BEAR, 4, 10, order, &d);
+        assert_eq!(p.passes.len(), 1, "{p}");
+        (
+            p.passes[0].in_time(),
+            p.passes[0].values_per_thread,
+            p.passes[0].threads_per_item(),
+        )
+    };
+    assert_eq!(row_1024(rn), (true, 32, 32));
+    assert_eq!(row_1024(nr), (false, 16, 64));
     let staged = plan(BABY_BEAR, 4, 24, rn, &staged_option);
     assert!(staged.passes.iter().all(|p| !p.direct()), "{staged}");
     assert_eq!(

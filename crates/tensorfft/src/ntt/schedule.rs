@@ -1774,8 +1774,16 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
             // one transform: 2^22 0.0583 -> 0.0515 ms with rows of 2048, 2^24 0.240 -> 0.205 ms
             // with rows of 8192; rows of 1024 and shorter measured slower with 32,
             // `2026-11-25-h200-ntt-goldilocks/ntt-v32-ab.txt`, NOTES steps 40, 44 and 49).
+            // Rows of 1024 by decimation in time take 32 too: one warp per item, whose two
+            // rounds exchange once with a warp barrier (H200, BabyBear RN 2^10 x 65 536 1.09x,
+            // one 2^20 1.27x; by decimation in frequency 0.67x,
+            // `2026-11-28-h200-ntt-warp-exchanges/`, NOTES step 117).
             let base = match word_bytes {
-                4 if (2048..=8192).contains(&pass.len) => 32,
+                4 if (2048..=8192).contains(&pass.len)
+                    || (pass.len == 1024 && pass.decimation_in_time) =>
+                {
+                    32
+                }
                 4 => 16,
                 _ => 8,
             };

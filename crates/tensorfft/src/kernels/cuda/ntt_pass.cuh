@@ -128,6 +128,20 @@ struct NttPass {
     static_assert(Cfg::ROUND_STAGES <= LOG_VALUES && rounds_fit(),
                   "rounds of 1 .. ROUND_STAGES stages covering the stages before the shuffle tail");
     static constexpr bool UNIT_SAMPLES = Cfg::SAMPLE_IN == 1 && Cfg::SAMPLE_OUT == 1;
+    // Direct row passes of at most 32 threads per item: item = tid / PER_ITEM puts each item's
+    // threads on lanes of one warp (PER_ITEM, a power of two, divides 32), and an exchange
+    // between rounds touches only its item's row, so it waits for the warp, not the block.
+    static constexpr bool WARP_ITEMS = Cfg::DIRECT && !Cfg::ITEMS_FAST_IN && PER_ITEM <= 32;
+    // The wait between storing one round's values and loading the next round's: the warp's
+    // lanes (those the block has: a block of fewer than 32 threads is one partial warp) where
+    // items are warp-local, else the block.
+    __device__ __forceinline__ static void exchange_barrier() {
+        if constexpr (WARP_ITEMS) {
+            __syncwarp(THREADS >= 32 ? 0xFFFFFFFFu : (1u << THREADS) - 1u);
+        } else {
+            __syncthreads();
+        }
+    }
     static_assert(!Cfg::IN_TIME || (Cfg::DIRECT && Cfg::REV_IN && !Cfg::REV_OUT),
                   "decimation in time: a direct pass of bit-reversed input and natural output");
     static_assert(SHUFFLE == 0 || (Cfg::DIRECT && !Cfg::ITEMS_FAST_IN && (1 << SHUFFLE) <= PER_ITEM &&
@@ -463,14 +477,14 @@ struct NttPass {
     }
 
     // Rounds K, K + 1, ..., LAST_ROUND through the item's shared-memory row: each stores the
-    // previous round's values, waits for the block, loads its own and runs its stages. Returns
+    // previous round's values, waits (exchange_barrier), loads its own and runs its stages. Returns
     // (in v) the last round's values.
     template <int K>
     __device__ __forceinline__ static void exchange_rounds(const A& a, const Word* roots, Word* row, Word (&v)[VALUES],
                                                            int t, bool live) {
         if constexpr (K <= LAST_ROUND) {
             if (live) store_row<K - 1>(row, v, t);
-            __syncthreads();
+            exchange_barrier();
             if (live) {
                 load_row<K>(row, v, t);
                 stages<K>(a, roots, v, t);
@@ -480,14 +494,14 @@ struct NttPass {
     }
 
     // Rounds K, K - 1, ..., 0 of a decimation in time: each stores the values of round K + 1,
-    // waits for the block, loads its own and runs its stages (last to first). Returns (in v)
+    // waits (exchange_barrier), loads its own and runs its stages (last to first). Returns (in v)
     // round 0's values.
     template <int K>
     __device__ __forceinline__ static void exchange_rounds_in_time(const A& a, const Word* roots, Word* row,
                                                                    Word (&v)[VALUES], int t, bool live) {
         if constexpr (K >= 0) {
             if (live) store_row<K + 1>(row, v, t);
-            __syncthreads();
+            exchange_barrier();
             if (live) {
                 load_row<K>(row, v, t);
                 stages_in_time<K>(a, roots, v, t);
