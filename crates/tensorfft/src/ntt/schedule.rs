@@ -1015,7 +1015,10 @@ impl NttSchedule {
 
     /// The block-synchronous baseline of the same schedule (seed 000): every pass synchronizes
     /// its block after each radix-2 stage instead of running `log2(values_per_thread)` stages
-    /// in registers between barriers. Same passes, tiles, loads and stores.
+    /// in registers between barriers. Same passes, tiles, loads and stores; its exchanges wait
+    /// on the whole block even where an item's threads fit one warp (`ntt_pass.cuh`
+    /// `exchange_barrier`: the kernels know the baseline by rounds shorter than a thread's
+    /// values).
     ///
     /// ```
     /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
