@@ -1,8 +1,8 @@
 #!/bin/bash
 # Second call of step 117: rows of 1024 at 32 values per thread only where they run by
 # decimation in time (rn1024) against the warp-barrier binary (warp), alternating, two runs
-# each; then the full `tfft ntt check` of rn1024 in 8 shards beside racecheck / memcheck of
-# warp-local exchanges. Repository root, .gpu/ carried.
+# each; then the full `tfft ntt check` of rn1024 in 8 shards beside racecheck of warp-local
+# exchanges. Repository root, .gpu/ carried.
 cd .gpu && gunzip -f ./*.gz && chmod +x tfft-* && cd ..
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64
 nvidia-smi --query-gpu=name,driver_version --format=csv > $OUT/gpu2.txt

@@ -522,7 +522,8 @@ pub struct NttPass {
     pub items_per_tile: usize,
     /// Samples each thread holds in registers during a round of radix-2 stages.
     pub values_per_thread: usize,
-    /// Most radix-2 stages per round (between two block barriers): `log2(values_per_thread)`,
+    /// Most radix-2 stages per round (between two exchanges through shared memory, which wait
+    /// on the warp where an item's threads fit one, else on the block): `log2(values_per_thread)`,
     /// or 1 for the block-synchronous baseline ([`NttPass::round_sizes`]).
     pub round_stages: u32,
     /// Whether the stages go in the fewest rounds as evenly as possible (else `round_stages`
@@ -558,7 +559,8 @@ impl NttPass {
     }
 
     /// Whether the pass writes exactly the positions it reads, item by item (it may run in place:
-    /// a block reads its whole tile before it writes).
+    /// each item's threads read all of its samples before any of them writes, and items are
+    /// disjoint).
     ///
     /// ```
     /// # use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, Order, BABY_BEAR};
@@ -1779,7 +1781,7 @@ fn configure_tile(pass: &mut NttPass, word_bytes: usize) {
             // `2026-11-25-h200-ntt-goldilocks/ntt-v32-ab.txt`, NOTES steps 40, 44 and 49).
             // Rows of 1024 by decimation in time take 32 too: one warp per item, whose two
             // rounds exchange once with a warp barrier (H200, BabyBear RN 2^10 x 65 536 1.09x,
-            // one 2^20 1.27x; by decimation in frequency 0.67x,
+            // one 2^20 1.26x; by decimation in frequency 0.67x,
             // `2026-11-28-h200-ntt-warp-exchanges/`, NOTES step 117).
             let base = match word_bytes {
                 4 if (2048..=8192).contains(&pass.len)

@@ -7,11 +7,12 @@
 // on neighbouring items when the items are the contiguous side, else on neighbouring samples),
 // placing sample s (natural local index) at row position s. Each item's NTT is a radix-2
 // decimation in frequency run in rounds: a thread holds Cfg::VALUES samples in registers and
-// runs up to Cfg::ROUND_STAGES (at most log2(VALUES)) stages on them, then the block exchanges
-// through shared memory (Cfg::ROUND_SIZES: the planner's split, NttPass::kernel_round_sizes). With one
-// stage per round that is the block-synchronous baseline of seed 000: a barrier after every
-// radix-2 stage. The store
-// reads frequency k from row position bitrev(k), multiplies, and writes in the output order.
+// runs up to Cfg::ROUND_STAGES (at most log2(VALUES)) stages on them, then the item's threads
+// exchange through shared memory (Cfg::ROUND_SIZES: the planner's split,
+// NttPass::kernel_round_sizes), waiting on their warp where an item fits one, else on the block
+// (exchange_barrier). With one stage per round that is the block-synchronous baseline of seed
+// 000: a block barrier after every radix-2 stage. The store reads frequency k from row
+// position bitrev(k), multiplies, and writes in the output order.
 // Direct passes skip the shared memory on the way in and out: run_direct_to, for natural local
 // input and bit-reversed local output (where the decimation in frequency leaves them), and for
 // its mirror image (Cfg::IN_TIME: bit-reversed local input, natural local output, a decimation
