@@ -55,20 +55,23 @@ pub fn supported_precisions() -> Vec<&'static str> {
 }
 
 /// The tuning of a plan that asks for the tensor cores (`Tuning::tensor_cores`: F16 radix-16
-/// stages as `mma.sync` products), or the planner's defaults.
-fn tuning(tensor_cores: bool) -> Tuning {
+/// stages as `mma.sync` products) or sets packed half arithmetic (`Tuning::half_arithmetic`:
+/// `False` computes F16 / BF16 in f32), or the planner's defaults.
+fn tuning(tensor_cores: bool, half_arithmetic: Option<bool>) -> Tuning {
     Tuning {
         tensor_cores: tensor_cores.then_some(true),
+        half_arithmetic,
         ..Default::default()
     }
 }
 
 /// The schedule of passes the library plans for `batch` transforms of `shape` (no GPU needed;
 /// the device may fuse two passes on a thread-block cluster). `tensor_cores` asks for the F16
-/// tensor-core kernels.
+/// tensor-core kernels; `half_arithmetic` sets packed half arithmetic (F16, BF16; `None`: the
+/// planner's choice).
 #[pyfunction]
 #[pyo3(signature = (shape, *, batch = 1, precision = "f32", input_strides = None, output_strides = None,
-                    tensor_cores = false))]
+                    tensor_cores = false, half_arithmetic = None))]
 pub fn plan_schedule(
     shape: Vec<usize>,
     batch: usize,
@@ -76,10 +79,11 @@ pub fn plan_schedule(
     input_strides: Option<(usize, usize)>,
     output_strides: Option<(usize, usize)>,
     tensor_cores: bool,
+    half_arithmetic: Option<bool>,
 ) -> PyResult<String> {
     let options = PlanOptions {
         layout: layout(input_strides, output_strides),
-        tuning: tuning(tensor_cores),
+        tuning: tuning(tensor_cores, half_arithmetic),
         ..Default::default()
     };
     let schedule = tensorfft::plan_c2c_schedule(
@@ -140,10 +144,12 @@ impl Plan {
     /// `precision` on device `device`, scaled as `normalization` says (inside the kernels,
     /// stage by stage, or once where a warp-shuffle kernel runs the whole transform): `'none'`,
     /// `'inverse_by_n'`, `'forward_by_n'` or `'ortho'`. `tensor_cores` asks for the F16
-    /// tensor-core kernels (`Tuning::tensor_cores`).
+    /// tensor-core kernels (`Tuning::tensor_cores`); `half_arithmetic` sets packed half
+    /// arithmetic (`Tuning::half_arithmetic`; `False`: F16 / BF16 computed in f32).
     #[new]
     #[pyo3(signature = (shape, *, batch = 1, precision = "f32", normalization = "none",
-                        input_strides = None, output_strides = None, device = 0, tensor_cores = false))]
+                        input_strides = None, output_strides = None, device = 0, tensor_cores = false,
+                        half_arithmetic = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -155,6 +161,7 @@ impl Plan {
         output_strides: Option<(usize, usize)>,
         device: usize,
         tensor_cores: bool,
+        half_arithmetic: Option<bool>,
     ) -> PyResult<Self> {
         let prec = self::precision(precision)?;
         let norm = self::normalization(normalization)?;
@@ -169,7 +176,7 @@ impl Plan {
             normalization: norm,
             external_scratch: true,
             layout: layout(input_strides, output_strides),
-            tuning: tuning(tensor_cores),
+            tuning: tuning(tensor_cores, half_arithmetic),
         };
         let dims = shape.clone();
         // Shapes, sizes and layouts are refused with their typed errors before a device is

@@ -24,18 +24,22 @@ def native() -> Any:
 
 def get_plan(device: int, shape: Tuple[int, ...], batch: int, precision: str, normalization: str,
              in_strides: Optional[Tuple[int, int]], out_strides: Optional[Tuple[int, int]]) -> Any:
-    """The cached plan of this key (created, and its kernels compiled or loaded, on a miss)."""
+    """The cached plan of this key (created, and its kernels compiled or loaded, on a miss).
+    ``precision`` is a library precision, or ``'bf16:f32'``: BF16 computed in f32 arithmetic
+    (``half_arithmetic=False``)."""
     key = (device, shape, batch, precision, normalization, in_strides, out_strides)
+    name, _, arithmetic = precision.partition(":")
     return plan_cache.get(
         key,
         lambda: native().Plan(
             list(shape),
             batch=batch,
-            precision=precision,
+            precision=name,
             normalization=normalization,
             input_strides=in_strides,
             output_strides=out_strides,
             device=device,
+            half_arithmetic=False if arithmetic == "f32" else None,
         ),
     )
 
@@ -83,7 +87,8 @@ def transform(ops: Any, x: Any, dims: Sequence[int], forward: bool, kind: str,
     run in place on the first one's output. ``record`` (a list) receives the
     :class:`DirectCall` of a call that ran as one plan straight on ``x`` into a new output.
     ``precision`` overrides the one of ``x``'s dtype: ``'bf16'`` for complex bfloat16 pairs
-    viewed as one 4-byte element each (``tensorfft.bf16``)."""
+    viewed as one 4-byte element each (``tensorfft.bf16``; ``'bf16:f32'`` computes them in f32
+    arithmetic)."""
     shape = ops.shape(x)
     groups = _layout.group_dims(shape, dims)
     if not groups:
@@ -151,7 +156,7 @@ def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: st
 
 
 #: Bytes of one complex element of each library precision (scratch is counted in elements).
-ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16, "bf16": 4, "f32split": 8}
+ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16, "bf16": 4, "bf16:f32": 4, "f32split": 8}
 
 
 def _check_out(ops: Any, x: Any, out: Any, device: int) -> None:

@@ -15,6 +15,7 @@ def plan_schedule(
     input_strides: Optional[Tuple[int, int]] = None,
     output_strides: Optional[Tuple[int, int]] = None,
     tensor_cores: bool = False,
+    half_arithmetic: Optional[bool] = None,
 ) -> str: ...
 
 class Plan:
@@ -29,6 +30,7 @@ class Plan:
         output_strides: Optional[Tuple[int, int]] = None,
         device: int = 0,
         tensor_cores: bool = False,
+        half_arithmetic: Optional[bool] = None,
     ) -> None: ...
     def execute_raw(
         self,

@@ -102,8 +102,11 @@ class FakePlan:
         if any(n < 2 or n & (n - 1) for n in shape) or not 1 <= len(shape) <= 3:
             raise NotImplementedError(f"shape {shape}")
         self.shape, self.batch = tuple(shape), batch
-        self.dtype = DTYPES[precision]
-        self.pairs = precision == "bf16"
+        # 'bf16:f32': the same pairs computed in f32 arithmetic (`half_arithmetic=False`).
+        name = precision.partition(":")[0]
+        self.precision = precision
+        self.dtype = DTYPES[name]
+        self.pairs = name == "bf16"
         assert normalization in ("none", "inverse_by_n", "forward_by_n", "ortho")
         self.normalization = normalization
         self.input_strides, self.output_strides = input_strides, output_strides

@@ -46,6 +46,16 @@ def test_planner_errors_are_typed_without_a_gpu():
     with pytest.raises(ValueError):
         _tensorfft.plan_schedule([64], batch=0)
     assert "bf16" in _tensorfft.plan_schedule([1 << 20], precision="bf16").lower()
+    # BF16 in packed bf16x2 arithmetic by default (single passes from 256, strided passes on
+    # pairs of items); half_arithmetic=False computes in f32.
+    assert "half_arithmetic=true" in _tensorfft.plan_schedule([4096], precision="bf16")
+    assert "half_arithmetic=false" in _tensorfft.plan_schedule([4096], precision="bf16",
+                                                              half_arithmetic=False)
+    assert "bf16x2 item pairs" in _tensorfft.plan_schedule([1 << 20], precision="bf16")
+    assert "item pairs" not in _tensorfft.plan_schedule([1 << 20], precision="bf16",
+                                                        half_arithmetic=False)
+    with pytest.raises(NotImplementedError, match="packed half"):
+        _tensorfft.plan_schedule([4096], precision="f32", half_arithmetic=True)
     # F32Split: a tensor-core pass of 256 to 16384 along a single axis; every other shape too,
     # with strided passes of 512 and more on the tensor cores and shorter axes in f32.
     assert "f32split" in _tensorfft.plan_schedule([4096], batch=3, precision="f32split").lower()
@@ -374,6 +384,8 @@ def test_bf16_pairs_on_fake_device(fake):
     rng = random.Random(5)
     nrng = np.random.default_rng(5)
     for case in range(120):
+        # Every other case in f32 arithmetic (tensorfft.bf16's half_arithmetic=False).
+        precision = "bf16:f32" if case % 2 else "bf16"
         nd = rng.randint(1, 3)
         shape = [rng.choice([1, 2, 4, 8, 16]) for _ in range(nd)]
         z = nrng.standard_normal(shape) + 1j * nrng.standard_normal(shape)
@@ -383,7 +395,7 @@ def test_bf16_pairs_on_fake_device(fake):
         exact = bf16_decode(packed)
         dims, forward, norm, kind = _random_call(rng, packed.shape)
         before = packed.copy()
-        y = _core.transform(ops, packed, dims, forward, kind, precision="bf16")
+        y = _core.transform(ops, packed, dims, forward, kind, precision=precision)
         assert y.dtype == np.uint32 and y.shape == packed.shape
         got = bf16_decode(y)
         ref = _numpy_reference(exact, dims, forward, norm)

@@ -420,7 +420,13 @@ def test_bf16_pairs_match_torch(name, norm, shape):
     y = BF16_PAIRS[name][0](x, norm=norm)
     assert y.dtype == torch.bfloat16 and y.shape == x.shape
     ref = BF16_PAIRS[name][1](exact, norm=norm)
-    assert rel_err(torch.view_as_complex(y.double()), ref) < 1e-2
+    # Packed bf16x2 arithmetic (the default): a few bf16 ulps (unit roundoff 3.9e-3); f32
+    # arithmetic (half_arithmetic=False): near the rounding of the output alone.
+    packed = rel_err(torch.view_as_complex(y.double()), ref)
+    assert packed < 2e-2
+    y32 = BF16_PAIRS[name][0](x, norm=norm, half_arithmetic=False)
+    f32 = rel_err(torch.view_as_complex(y32.double()), ref)
+    assert f32 < 6e-3 and f32 <= packed, (packed, f32)
     assert torch.equal(x, before)
 
 

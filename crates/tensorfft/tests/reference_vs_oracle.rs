@@ -335,6 +335,49 @@ fn half_arithmetic_is_emulated_in_f16_and_stays_in_the_f16_class() {
 }
 
 #[test]
+fn c2c_bf16_half_arithmetic_matches_oracle() {
+    for e in [None, Some(4), Some(8), Some(16)] {
+        sweep::<Complex<half::bf16>>(Tuning {
+            half_arithmetic: Some(true),
+            elements_per_thread: e,
+            ..Default::default()
+        });
+    }
+}
+
+#[test]
+fn bf16_half_arithmetic_is_emulated_in_bf16_and_stays_in_the_bf16_class() {
+    // Packed bf16x2 arithmetic (the default from N = 256) rounds every operation to bf16 (8
+    // significant bits): its error exceeds that of f32 arithmetic (bf16 only in storage), yet
+    // stays within a few units of bf16's roundoff (3.9e-3).
+    let bf16_recipe = |n: usize, half_arithmetic: Option<bool>| {
+        let t = Tuning {
+            half_arithmetic,
+            ..Default::default()
+        };
+        plan_c2c_recipe(&Shape::new([n]), Precision::BF16, &PlanOptions::tuned(t)).unwrap()
+    };
+    for n in [256, 1024, 4096, 16384] {
+        let packed = bf16_recipe(n, None);
+        let f32_arith = bf16_recipe(n, Some(false));
+        assert!(packed.half_arithmetic && packed.exchange == ExchangeFormat::BF16);
+        assert!(!f32_arith.half_arithmetic);
+        let x: Vec<Complex<half::bf16>> = random(n * 4);
+        let want = oracle_c2c_batched(&widen(&x), n, Direction::Forward, Normalization::None);
+        let err = |r: &Recipe| {
+            let y = execute(r, Direction::Forward, Normalization::None, &x).unwrap();
+            relative_l2(&widen(&y), &want)
+        };
+        let (e_packed, e_f32) = (err(&packed), err(&f32_arith));
+        println!("N={n}: bf16x2 arithmetic {e_packed:.2e}, f32 arithmetic {e_f32:.2e}");
+        assert!(
+            e_packed > 1.3 * e_f32 && e_packed < 1.6e-2,
+            "N={n}: bf16x2 arithmetic {e_packed:.2e}, f32 arithmetic {e_f32:.2e}"
+        );
+    }
+}
+
+#[test]
 fn half_arithmetic_is_refused_where_it_cannot_run() {
     let refused = |p: Precision, n: usize, tuning: Tuning| {
         let t = Tuning {

@@ -187,7 +187,7 @@ fn f64_twiddles_of_three_levels() {
 }
 
 /// The worst relative error of `s` on `x` over both directions, out of place.
-fn worst_error(s: &Schedule, x: &[Complex<f16>], dims: &[usize]) -> f64 {
+fn worst_error<T: Element>(s: &Schedule, x: &[T], dims: &[usize]) -> f64 {
     let xw = widen(x);
     [Direction::Forward, Direction::Inverse]
         .into_iter()
@@ -200,11 +200,21 @@ fn worst_error(s: &Schedule, x: &[Complex<f16>], dims: &[usize]) -> f64 {
 
 #[test]
 fn f16_pairs_of_items() {
-    // F16 strided passes whose neighbouring items are neighbours in memory compute two items per
-    // f16x2 operation (every stage in f16, scaled before its DFT): within the schedule's bound
-    // in every direction and normalization, in place and out of place, and within f16
-    // arithmetic's class of the f32-arithmetic passes' error (4x: f16 operations and twiddles
-    // instead of f32 ones; measured 2.5x at 2^20 on the H200).
+    pairs_of_items::<Complex<f16>>();
+}
+
+#[test]
+fn bf16_pairs_of_items() {
+    pairs_of_items::<Complex<half::bf16>>();
+}
+
+fn pairs_of_items<T: Element>() {
+    // F16 (BF16) strided passes whose neighbouring items are neighbours in memory compute two
+    // items per f16x2 (bf16x2) operation (every stage in the 16-bit format, scaled before its
+    // DFT): within the schedule's bound in every direction and normalization, in place and out
+    // of place, and within the 16-bit arithmetic's class of the f32-arithmetic passes' error
+    // (4x: 16-bit operations and twiddles instead of f32 ones; measured 2.5x for f16 at 2^20
+    // on the H200).
     let two_passes = Tuning {
         max_pass_len: Some(128),
         cluster_blocks: Some(0),
@@ -215,7 +225,7 @@ fn f16_pairs_of_items() {
         (vec![32, 128], 3, Tuning::default()),
         (vec![8, 16, 64], 2, Tuning::default()),
     ] {
-        let s = check_schedule::<Complex<f16>>(&dims, batch, tuning);
+        let s = check_schedule::<T>(&dims, batch, tuning);
         let paired = s
             .passes
             .iter()
@@ -224,7 +234,7 @@ fn f16_pairs_of_items() {
         assert!(paired >= 1, "{s}");
         let unpaired = plan_c2c_schedule(
             &Shape::from_dims(&dims).batch(batch),
-            Precision::F16,
+            T::PRECISION,
             &PlanOptions::tuned(Tuning {
                 paired_items: Some(false),
                 ..tuning
@@ -235,7 +245,7 @@ fn f16_pairs_of_items() {
             .passes
             .iter()
             .all(|p| !matches!(&p.kernel, PassKernel::Strided(sp) if sp.paired)));
-        let x: Vec<Complex<f16>> = random(s.len());
+        let x: Vec<T> = random(s.len());
         let (e_pairs, e_f32) = (
             worst_error(&s, &x, &dims),
             worst_error(&unpaired, &x, &dims),
@@ -256,7 +266,7 @@ fn f16_pairs_of_items() {
             ..Default::default()
         },
     ] {
-        let s = check_schedule::<Complex<f16>>(&[64, 64], 1, tuning);
+        let s = check_schedule::<T>(&[64, 64], 1, tuning);
         assert!(
             s.passes
                 .iter()
@@ -268,7 +278,7 @@ fn f16_pairs_of_items() {
     let columns = Strides { stride: 5, dist: 1 };
     let s = plan_c2c_schedule(
         &Shape::new([4096]).batch(5),
-        Precision::F16,
+        T::PRECISION,
         &PlanOptions {
             layout: Layout {
                 input: Some(columns),

@@ -106,6 +106,9 @@ pub struct SweepFilter {
     pub basis_only: bool,
     /// Only the warp-shuffle cases (`Tuning::warp_shuffles`; no layouts, no basis vectors).
     pub warp_shuffles_only: bool,
+    /// Only the cases that ask for packed half arithmetic (`Tuning::half_arithmetic`: BF16 in
+    /// bf16x2; no layouts, no basis vectors).
+    pub half_arithmetic_only: bool,
     /// Only the tensor-core cases: F16 on `mma.sync` and F32Split, random data and basis
     /// vectors (no layouts).
     pub tensor_cores_only: bool,
@@ -148,6 +151,7 @@ impl SweepFilter {
             .filter(|c| self.precisions.is_empty() || self.precisions.contains(&c.precision))
             .filter(|c| self.ranks.is_empty() || self.ranks.contains(&c.dims.len()))
             .filter(|c| !self.warp_shuffles_only || c.tuning.warp_shuffles == Some(true))
+            .filter(|c| !self.half_arithmetic_only || c.tuning.half_arithmetic == Some(true))
             .filter(|c| {
                 !self.tensor_cores_only
                     || c.tuning.tensor_cores == Some(true)
@@ -242,11 +246,12 @@ pub fn run(
     bar.finish_and_clear();
     // The sweep also checks strided layouts, and the tensor-core kernels on basis vectors.
     if case.dims().is_none() && filter.shard.is_first() && filter.positions.is_empty() {
-        if !filter.basis_only && !filter.warp_shuffles_only && !filter.tensor_cores_only {
+        let only_tuned = filter.warp_shuffles_only || filter.half_arithmetic_only;
+        if !filter.basis_only && !only_tuned && !filter.tensor_cores_only {
             rows.extend(crate::check_layouts::rows(&gpu, seed));
         }
         if !filter.layouts_only
-            && !filter.warp_shuffles_only
+            && !only_tuned
             && (filter.ranks.is_empty() || filter.ranks.contains(&1))
         {
             let keep = |p| filter.precisions.is_empty() || filter.precisions.contains(&p);
@@ -553,6 +558,7 @@ mod tests {
             layouts_only: false,
             basis_only: false,
             warp_shuffles_only: false,
+            half_arithmetic_only: false,
             tensor_cores_only: false,
             shard,
             positions,

@@ -152,6 +152,10 @@ enum Command {
         /// Only the warp-shuffle kernels (`Tuning::warp_shuffles`, N = 4 … 1024).
         #[arg(long, conflicts_with_all = ["layouts", "basis", "shape", "n"])]
         warp_shuffles: bool,
+        /// Only the cases that ask for packed half arithmetic (`Tuning::half_arithmetic`): BF16
+        /// in bf16x2, N = 4 … 16384.
+        #[arg(long, conflicts_with_all = ["layouts", "basis", "warp_shuffles", "shape", "n"])]
+        half_arithmetic: bool,
         /// Only the tensor-core kernels (F16 on `mma.sync`, F32Split): random data and basis
         /// vectors.
         #[arg(long, conflicts_with_all = ["layouts", "basis", "warp_shuffles", "shape", "n"])]
@@ -332,6 +336,7 @@ fn main() -> ExitCode {
             layouts,
             basis,
             warp_shuffles,
+            half_arithmetic,
             tensor_cores,
             shard,
             cases,
@@ -343,6 +348,7 @@ fn main() -> ExitCode {
                 layouts_only: layouts,
                 basis_only: basis,
                 warp_shuffles_only: warp_shuffles,
+                half_arithmetic_only: half_arithmetic,
                 tensor_cores_only: tensor_cores,
                 shard,
                 positions: cases,

@@ -203,10 +203,23 @@ pub fn sweep(quick: bool) -> Vec<Case> {
     cases.extend(tensor_core_pass_cases(quick));
     cases.extend(f32split_cases(quick));
     cases.extend(f16_tensor_core_cases(quick));
+    cases.extend(bf16_packed_cases(quick));
     cases.extend(warp_shuffle_cases(quick));
     cases.extend(cluster_variants());
     cases.extend(table_twiddle_variants());
     cases
+}
+
+/// BF16 in packed bf16x2 arithmetic (`Tuning::half_arithmetic`): every single-pass length it
+/// takes, 4 … 16384, with the batches of the other 1D cases.
+pub fn bf16_packed_cases(quick: bool) -> Vec<Case> {
+    let t = Tuning {
+        half_arithmetic: Some(true),
+        ..Default::default()
+    };
+    (2..=14)
+        .flat_map(move |b| batched_cases(Precision::BF16, vec![1 << b], quick, t))
+        .collect()
 }
 
 /// F32Split (f32 data, split f16 products on the tensor cores): every length it takes, 256 to

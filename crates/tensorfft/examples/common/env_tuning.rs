@@ -1,7 +1,7 @@
 //! Tuning from environment variables, for the development examples: TFFT_MAX_PASS,
 //! TFFT_TILE_BYTES, TFFT_ITEMS, TFFT_CLUSTER (blocks per cluster, 0: none), TFFT_PREFETCH,
-//! TFFT_E, TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRS, TFFT_IO (staged or direct), TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES, TFFT_SHORT_FIRST (0 or 1
-//! for the switches), TFFT_TENSOR_STAGES.
+//! TFFT_E, TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRS, TFFT_IO (staged or direct), TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES, TFFT_SHORT_FIRST, TFFT_H2 (packed
+//! half arithmetic) (0 or 1 for the switches), TFFT_TENSOR_STAGES.
 
 /// The tuning the environment asks for (the planner's choices for everything unset).
 pub fn tuning_from_env() -> tensorfft::Tuning {
@@ -27,6 +27,7 @@ pub fn tuning_from_env() -> tensorfft::Tuning {
         tf32_split: switch("TFFT_TF32"),
         warp_shuffles: switch("TFFT_SHUFFLES"),
         tensor_stages: env("TFFT_TENSOR_STAGES"),
+        half_arithmetic: switch("TFFT_H2"),
         io: std::env::var("TFFT_IO")
             .ok()
             .and_then(|v| match v.as_str() {

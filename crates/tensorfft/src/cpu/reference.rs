@@ -50,6 +50,10 @@ pub fn execute<T: Element>(
         // Packed half arithmetic: every add and multiply rounds to f16 (the `half` crate computes
         // each operation in f32 and rounds), twiddles and DFT constants are f16.
         Precision::F16 if recipe.half_arithmetic => run::<f16, T>(recipe, dir, scale, input),
+        // Packed bf16x2 arithmetic: the same with bf16 roundings.
+        Precision::BF16 if recipe.half_arithmetic => {
+            run::<half::bf16, T>(recipe, dir, scale, input)
+        }
         _ => run::<f32, T>(recipe, dir, scale, input),
     };
     Ok(out)
@@ -364,6 +368,7 @@ fn run_strided<T: Element>(
         Precision::F64 => strided_pass::<f64, T>(p, sign, scale, src, dst),
         // Pairs of items in packed half arithmetic: every operation rounds to f16.
         Precision::F16 if p.paired => strided_pass::<f16, T>(p, sign, scale, src, dst),
+        Precision::BF16 if p.paired => strided_pass::<half::bf16, T>(p, sign, scale, src, dst),
         _ => strided_pass::<f32, T>(p, sign, scale, src, dst),
     }
 }
@@ -445,6 +450,9 @@ pub fn execute_schedule<T: Element>(
                     Precision::F64 => single_pass::<f64, T>(recipe, sign, scale, &source, &mut out),
                     Precision::F16 if recipe.half_arithmetic => {
                         single_pass::<f16, T>(recipe, sign, scale, &source, &mut out)
+                    }
+                    Precision::BF16 if recipe.half_arithmetic => {
+                        single_pass::<half::bf16, T>(recipe, sign, scale, &source, &mut out)
                     }
                     _ => single_pass::<f32, T>(recipe, sign, scale, &source, &mut out),
                 }

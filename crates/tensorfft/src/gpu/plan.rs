@@ -14,7 +14,7 @@ use crate::plan::twiddles::stage_twiddles_stored;
 use crate::plan::{plan_c2c_schedule, Direction, PlanOptions, Precision, Recipe, Shape};
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig};
-use half::f16;
+use half::{bf16, f16};
 use num_complex::Complex;
 use std::sync::Arc;
 use std::time::Instant;
@@ -180,6 +180,8 @@ enum TwiddleTable {
     /// Packed half arithmetic: entry `2p` holds the real parts of values `2p` and `2p + 1` of
     /// the table, entry `2p + 1` their imaginary parts (8 bytes per pair of butterflies).
     F16Pairs(DeviceBuffer<Complex<f16>>),
+    /// The same for packed bf16x2 arithmetic.
+    BF16Pairs(DeviceBuffer<Complex<half::bf16>>),
 }
 
 impl TwiddleTable {
@@ -188,6 +190,7 @@ impl TwiddleTable {
             TwiddleTable::F32(t) => t.device_address(stream),
             TwiddleTable::F64(t) => t.device_address(stream),
             TwiddleTable::F16Pairs(t) => t.device_address(stream),
+            TwiddleTable::BF16Pairs(t) => t.device_address(stream),
         }
     }
 }
@@ -470,16 +473,11 @@ impl Gpu {
                 if table.len() % 2 == 1 {
                     table.push(Complex::new(1.0, 0.0));
                 }
-                let pairs: Vec<Complex<f16>> = table
-                    .chunks_exact(2)
-                    .flat_map(|w| {
-                        [
-                            Complex::new(f16::from_f64(w[0].re), f16::from_f64(w[1].re)),
-                            Complex::new(f16::from_f64(w[0].im), f16::from_f64(w[1].im)),
-                        ]
-                    })
-                    .collect();
-                TwiddleTable::F16Pairs(self.upload(&pairs)?)
+                if recipe.precision == Precision::BF16 {
+                    TwiddleTable::BF16Pairs(self.upload(&twiddle_pairs(&table, bf16::from_f64))?)
+                } else {
+                    TwiddleTable::F16Pairs(self.upload(&twiddle_pairs(&table, f16::from_f64))?)
+                }
             }
             _ => TwiddleTable::F32(self.upload(&to_f32(&table))?),
         })
@@ -492,6 +490,20 @@ impl Gpu {
     fn pass_twiddle_table(&self, pass: &StridedPass) -> Result<TwiddleTable> {
         Ok(TwiddleTable::F64(self.upload(&pass.twiddle_table())?))
     }
+}
+
+/// A stage twiddle table in pairs for packed half arithmetic: entry `2p` holds the real parts of
+/// twiddles `2p` and `2p + 1` rounded by `round`, entry `2p + 1` their imaginary parts.
+fn twiddle_pairs<H: Copy>(table: &[Complex<f64>], round: fn(f64) -> H) -> Vec<Complex<H>> {
+    table
+        .chunks_exact(2)
+        .flat_map(|w| {
+            [
+                Complex::new(round(w[0].re), round(w[1].re)),
+                Complex::new(round(w[0].im), round(w[1].im)),
+            ]
+        })
+        .collect()
 }
 
 fn to_f32(table: &[Complex<f64>]) -> Vec<Complex<f32>> {

@@ -316,13 +316,16 @@ fn config(
         .map(|p| format!("{{{}, {}, {}, {}}}", p.shift_a, p.mul_a, p.shift_b, p.mul_b))
         .collect();
     let exchange = match recipe.exchange {
+        _ if access.paired && recipe.precision == Precision::BF16 => "ExchangeBF16Pair",
         _ if access.paired => "ExchangeF16Pair",
         ExchangeFormat::F16 => "StoreF16",
         ExchangeFormat::BF16 => "StoreBF16",
         ExchangeFormat::F32 => "StoreF32",
         ExchangeFormat::F64 => "StoreF64",
     };
-    let store = if access.paired {
+    let store = if access.paired && recipe.precision == Precision::BF16 {
+        "StoreBF16Pair"
+    } else if access.paired {
         "StoreF16Pair"
     } else {
         store_type(recipe.precision)
@@ -333,11 +336,18 @@ fn config(
     } else {
         recipe.elements_per_thread
     };
+    // The register pair type of packed half arithmetic (half2_arithmetic.cuh).
+    let packed = if recipe.precision == Precision::BF16 {
+        "BH2"
+    } else {
+        "H2"
+    };
     format!(
         r#"
 struct Cfg_{name} {{
     typedef {store} Store;
     typedef {exchange} Exchange;
+    typedef {packed} Packed;
     static constexpr int N = {n};
     static constexpr int E = {e};
     static constexpr int T = {t};

@@ -26,6 +26,7 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     let u_compute = match recipe.precision {
         Precision::F64 => Precision::F64.unit_roundoff(),
         Precision::F16 if recipe.half_arithmetic => Precision::F16.unit_roundoff(),
+        Precision::BF16 if recipe.half_arithmetic => Precision::BF16.unit_roundoff(),
         _ => Precision::F32.unit_roundoff(),
     };
     let u_exchange = match recipe.exchange {
@@ -49,7 +50,8 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     } else {
         2.0 * Precision::F16.unit_roundoff()
     };
-    // Packed half arithmetic reads its twiddles rounded to f16: one more rounding per stage.
+    // Packed half arithmetic reads its twiddles rounded to its format: one more rounding per
+    // stage.
     let twiddle_roundings = if recipe.half_arithmetic {
         exchanges
     } else {
@@ -70,7 +72,7 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     u_store
         + u_exchange * exchanges
         + u_compute * derived_roundings
-        + Precision::F16.unit_roundoff() * twiddle_roundings
+        + u_compute * twiddle_roundings
         + u_compute * (log_n + 1.0)
         + tensor_unit * tensor_stages
 }

@@ -425,11 +425,12 @@ fn strided_error_bound(s: &StridedPass) -> f64 {
         ExchangeFormat::F32 => Precision::F32.unit_roundoff(),
         ExchangeFormat::F64 => Precision::F64.unit_roundoff(),
     };
-    // Strided passes compute in f32, or f64 for f64 data, or f16 on pairs of items (whose
-    // stages count as packed half arithmetic: f16 operations and f16 stage twiddles).
+    // Strided passes compute in f32, or f64 for f64 data, or f16 (bf16) on pairs of items (whose
+    // stages count as packed half arithmetic: 16-bit operations and stage twiddles).
     let u_compute = match s.inner.precision {
         Precision::F64 => Precision::F64.unit_roundoff(),
         Precision::F16 if s.paired => Precision::F16.unit_roundoff(),
+        Precision::BF16 if s.paired => Precision::BF16.unit_roundoff(),
         _ => Precision::F32.unit_roundoff(),
     };
     let twiddle = match s.twiddle_levels() {

@@ -395,9 +395,9 @@ fn stockham_pass(
     // every tensor-core pass, are gathered through shared memory.
     let items_fastest = dims[0].in_stride < sample_stride_in;
     let gathered = !items_fastest || tensor;
-    // Pairs compute in f16: `half_arithmetic: Some(false)` (f32 arithmetic) turns them off too,
-    // and a tile must hold a whole pair.
-    let paired = precision == Precision::F16
+    // Pairs compute in f16 (bf16): `half_arithmetic: Some(false)` (f32 arithmetic) turns them
+    // off too, and a tile must hold a whole pair.
+    let paired = matches!(precision, Precision::F16 | Precision::BF16)
         && !tensor
         && tuning.paired_items != Some(false)
         && tuning.half_arithmetic != Some(false)

@@ -246,11 +246,11 @@ pub struct StridedPass {
     /// whose 16-byte elements fill 64-byte segments from four neighbouring threads. Never in a
     /// cluster's first pass.
     pub direct_store: bool,
-    /// F16 in packed half arithmetic on pairs of neighbouring items (`strided_paired_half.cuh`):
-    /// sample k of items 2p and 2p + 1 is one 8-byte word, computed as f16x2, so the inner
-    /// recipe describes one pair slot (f32-sized exchange elements, `transforms_per_block` slots
-    /// per round) and a tile holds `items_per_tile / 2` slots. Every stage is scaled before its
-    /// DFT and computes in f16.
+    /// F16 or BF16 in packed half arithmetic on pairs of neighbouring items
+    /// (`strided_paired_half.cuh`): sample k of items 2p and 2p + 1 is one 8-byte word, computed
+    /// as f16x2 (bf16x2), so the inner recipe describes one pair slot (f32-sized exchange
+    /// elements, `transforms_per_block` slots per round) and a tile holds `items_per_tile / 2`
+    /// slots. Every stage is scaled before its DFT and computes in the 16-bit format.
     pub paired: bool,
 }
 
@@ -619,7 +619,11 @@ impl fmt::Display for StridedPass {
             self.inner.radices,
             self.inner.elements_per_thread,
             self.inner.threads_per_transform,
-            if self.paired { "f16x2 item pairs" } else { "items" },
+            match (self.paired, self.inner.precision) {
+                (false, _) => "items",
+                (true, Precision::BF16) => "bf16x2 item pairs",
+                (true, _) => "f16x2 item pairs",
+            },
             self.inner.transforms_per_block,
             self.items_per_tile,
             self.sample_stride_in,

@@ -140,9 +140,12 @@ struct NttPass {
     // The wait between storing one round's values and loading the next round's: the warp's
     // lanes (those the block has: a block of fewer than 32 threads is one partial warp) where
     // items are warp-local, else the block.
+    // The lanes a block's first warp has: every lane from 32 threads on, the first THREADS in a
+    // smaller block (the mask of its warp barriers and shuffles names only lanes that exist).
+    static constexpr unsigned LANES = THREADS >= 32 ? 0xFFFFFFFFu : (1u << THREADS) - 1u;
     __device__ __forceinline__ static void exchange_barrier() {
         if constexpr (WARP_ITEMS) {
-            __syncwarp(THREADS >= 32 ? 0xFFFFFFFFu : (1u << THREADS) - 1u);
+            __syncwarp(LANES);
         } else {
             __syncthreads();
         }
@@ -522,7 +525,8 @@ struct NttPass {
     // the butterfly: x + y (bit clear) or (x - y) w with the lower index's root
     // w_LEN^((i mod 2^B) << s) = w_LEN^((t mod 2^B) << s), entry t mod 2^B of stage s's table
     // (bit set; w = 1 for B = 0). Every
-    // lane of the warp takes part (items' threads are aligned groups of consecutive lanes).
+    // lane of the warp takes part (items' threads are aligned groups of consecutive lanes; a
+    // block of fewer than 32 threads shuffles among its LANES).
     template <int B>
     __device__ __forceinline__ static void shuffle_stage(const A& a, const Word* roots, Word (&v)[VALUES], int t) {
         constexpr int H = 1 << B;
@@ -532,7 +536,7 @@ struct NttPass {
         if constexpr (B > 0) w = load_constant<A>(roots, (u64)(stage_roots(S) + (t & (H - 1))));
 #pragma unroll
         for (int j = 0; j < VALUES; ++j) {
-            const Word other = __shfl_xor_sync(0xffffffffu, v[j], H);
+            const Word other = __shfl_xor_sync(LANES, v[j], H);
             if (upper) {
                 // This lane holds y, the partner x: (x - y) w.
                 if constexpr (B > 0) {
@@ -563,7 +567,7 @@ struct NttPass {
             if constexpr (B > 0) {
                 if (upper) mine = mul_constant(a, mine, w);
             }
-            const Word other = __shfl_xor_sync(0xffffffffu, mine, H);
+            const Word other = __shfl_xor_sync(LANES, mine, H);
             v[j] = upper ? a.sub(other, mine) : a.add(mine, other);
         }
     }

@@ -1,7 +1,8 @@
-// Single-pass Stockham FFT for F16 data in packed half arithmetic (Recipe::half_arithmetic).
+// Single-pass Stockham FFT for F16 or BF16 data in packed half arithmetic
+// (Recipe::half_arithmetic; Cfg::Packed is H2 or BH2).
 //
 // Each thread holds E pairs: sample r of two neighbouring butterflies 2i and 2i + 1 of a stage,
-// one in each half of f16x2 registers (half2_arithmetic.cuh), so every add, multiply and fma of
+// one in each half of f16x2 (bf16x2) registers (half2_arithmetic.cuh), so every add, multiply and fma of
 // the radix-R DFTs and twiddle products serves two butterflies. The stage structure is that of
 // stockham_single_pass.cuh with pairs of butterflies in place of butterflies:
 //  * thread t's k-th pair of a stage is pair i = VW*(t + (k/VW)*T) + k%VW: runs of VW
@@ -33,8 +34,9 @@
 
 template <class Cfg>
 struct PairedHalfSinglePass {
-    typedef unsigned int Bits;  // one complex f16 value
-    typedef Cx<H2> P;           // the same sample of two butterflies
+    typedef unsigned int Bits;        // one complex value of two 16-bit floats
+    typedef typename Cfg::Packed H;  // H2 (f16 pairs) or BH2 (bf16 pairs)
+    typedef Cx<H> P;                 // the same sample of two butterflies
     typedef P Value;            // run_tiles
 
     static constexpr int N = Cfg::N;
@@ -71,11 +73,11 @@ struct PairedHalfSinglePass {
     // instruction count, another schedule) was compiled but not timed.
     static __device__ __forceinline__ P join_oriented(Bits a, Bits b) {
         if constexpr (SWAP_PARTS) {
-            const H2 im = h2_bits(low_halves(a, b));
-            const H2 re = h2_bits(high_halves(a, b));
+            const H im = H::from_bits(low_halves(a, b));
+            const H re = H::from_bits(high_halves(a, b));
             return cx(re, im);
         }
-        return join_pair(a, b);
+        return cx(H::from_bits(low_halves(a, b)), H::from_bits(high_halves(a, b)));
     }
 
     template <int X>
@@ -113,7 +115,7 @@ struct PairedHalfSinglePass {
             for (int r = 1; r < R; ++r) {
                 if (Cfg::DERIVED_TW && (r & (r - 1)) != 0) continue;  // derive_twiddles()
                 const uint2 w = __ldg(row + r * (NS / 2) + m / 2);
-                tw[k * R + r] = cx(h2_bits(w.x), h2_bits(w.y));
+                tw[k * R + r] = cx(H::from_bits(w.x), H::from_bits(w.y));
             }
         }
     }
@@ -145,7 +147,7 @@ struct PairedHalfSinglePass {
                 for (int r = 0; r < R; ++r) {
                     const uint2 x =
                         *reinterpret_cast<const uint2*>(src + padded<STAGE>(2 * pair_index<VW>(0, k) + r * STRIDE));
-                    v[k * R + r] = cx(h2_bits(x.x), h2_bits(x.y));
+                    v[k * R + r] = cx(H::from_bits(x.x), H::from_bits(x.y));
                 }
             }
         }
@@ -163,7 +165,7 @@ struct PairedHalfSinglePass {
         // sums inside the butterflies never outgrow the input (scaling after them would
         // overflow at inputs near 65 504 / R).
         if constexpr (Cfg::SCALE != 0) {
-            const H2 s = h2_splat((float)stage_scale<R, Cfg::SCALE>());
+            const H s = RealFrom<H>::of((float)stage_scale<R, Cfg::SCALE>());
 #pragma unroll
             for (int i = 0; i < E; ++i) v[i] = cx(v[i].re * s, v[i].im * s);
         }

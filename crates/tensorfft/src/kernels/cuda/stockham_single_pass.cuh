@@ -41,8 +41,8 @@ struct Real2Of<double> {
     typedef double2 Type;
 };
 // Packed half arithmetic on pairs of items (strided_paired_half.cuh) reads the f32 tables.
-template <>
-struct Real2Of<H2> {
+template <class F>
+struct Real2Of<Pk2<F>> {
     typedef float2 Type;
 };
 
@@ -149,11 +149,13 @@ __device__ __forceinline__ void run_tiles(typename K::Ctx& c, u64 batch) {
 // The barrier around a stage's shared-memory exchange: the block's, or (Cfg::WARP_SYNC, where
 // each transform's threads lie within one warp and only they touch its shared memory) the
 // warp's, which also orders the warp's shared-memory accesses. Staged copies between device and
-// shared memory cross transforms: their kernels never have WARP_SYNC (instantiate.rs).
+// shared memory cross transforms: their kernels never have WARP_SYNC (instantiate.rs). A block
+// of fewer than 32 threads (Tuning::transforms_per_block) waits on the lanes it has.
 template <class Cfg>
 __device__ __forceinline__ void exchange_barrier() {
     if constexpr (Cfg::WARP_SYNC) {
-        __syncwarp();
+        constexpr int threads = Cfg::T * Cfg::B;
+        __syncwarp(threads >= 32 ? 0xFFFFFFFFu : (1u << threads) - 1u);
     } else {
         __syncthreads();
     }

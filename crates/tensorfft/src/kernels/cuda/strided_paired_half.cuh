@@ -1,4 +1,5 @@
-// Strided pass of F16 data in packed half arithmetic, two neighbouring items per lane.
+// Strided pass of F16 or BF16 data in packed half arithmetic (Cfg::Packed: H2 or BH2), two
+// neighbouring items per lane.
 //
 // Where neighbouring items are neighbours in device memory (the fastest item dimension has unit
 // stride, an even count, and every other distance is even), sample k of items 2p and 2p + 1 is
@@ -18,31 +19,40 @@
 // for every strided pass; the pair kernel halves what it addresses as 8-byte words.
 #pragma once
 
-// Sample k of two neighbouring items, in device memory: two interleaved complex f16 values.
-struct StoreF16Pair {
+// Sample k of two neighbouring items, in device memory: two interleaved complex 16-bit values.
+template <class H>
+struct StorePairOf {
     typedef uint2 Bits;
-    typedef H2 Real;
-    static __device__ __forceinline__ Cx<H2> unpack(Bits b) { return join_pair(b.x, b.y); }
-    static __device__ __forceinline__ Bits pack(Cx<H2> v) {
+    typedef H Real;
+    static __device__ __forceinline__ Cx<H> unpack(Bits b) {
+        return cx(H::from_bits(low_halves(b.x, b.y)), H::from_bits(high_halves(b.x, b.y)));
+    }
+    static __device__ __forceinline__ Bits pack(Cx<H> v) {
         Bits b;
         split_pair(v, b.x, b.y);
         return b;
     }
 };
+typedef StorePairOf<H2> StoreF16Pair;
+typedef StorePairOf<BH2> StoreBF16Pair;
 
 // The same pair in shared memory: the two real parts, then the two imaginary parts.
-struct ExchangeF16Pair {
+template <class H>
+struct ExchangePairOf {
     typedef uint2 Bits;
-    typedef H2 Real;
-    static __device__ __forceinline__ Cx<H2> unpack(Bits b) { return cx(h2_bits(b.x), h2_bits(b.y)); }
-    static __device__ __forceinline__ Bits pack(Cx<H2> v) { return make_uint2(v.re.b, v.im.b); }
+    typedef H Real;
+    static __device__ __forceinline__ Cx<H> unpack(Bits b) { return cx(H::from_bits(b.x), H::from_bits(b.y)); }
+    static __device__ __forceinline__ Bits pack(Cx<H> v) { return make_uint2(v.re.b, v.im.b); }
 };
+typedef ExchangePairOf<H2> ExchangeF16Pair;
+typedef ExchangePairOf<BH2> ExchangeBF16Pair;
 
 template <class Cfg>
 struct StridedPairedHalf {
     typedef SinglePass<Cfg> K;   // the stages, on pairs of items
     typedef StridedPass<Cfg> P;  // item enumeration, four-step twiddle tables, tile positions
-    typedef Cx<H2> C;
+    typedef typename Cfg::Packed H;
+    typedef Cx<H> C;
     typedef typename K::Bits Bits;
     typedef typename K::XBits XBits;
 
@@ -103,7 +113,8 @@ struct StridedPairedHalf {
                     w0 = cmul(w0, step0);
                     w1 = cmul(w1, step1);
                 }
-                const C w = cx(h2_pack(w0.re, w1.re), h2_pack(s * w0.im, s * w1.im));
+                const C w = cx(pk2_pack<typename H::Format>(w0.re, w1.re),
+                               pk2_pack<typename H::Format>(s * w0.im, s * w1.im));
                 v[k * R0 + r] = cmul(v[k * R0 + r], w);
             }
         }
@@ -126,7 +137,7 @@ struct StridedPairedHalf {
 #pragma unroll
                 for (int s = 0; s < Runs::VALUES; ++s, dst += step) {
                     unsigned a, b;
-                    split_pair(ExchangeF16Pair::unpack(src[K::template padded<LAST>(s * THREADS)]), a, b);
+                    split_pair(Cfg::Exchange::unpack(src[K::template padded<LAST>(s * THREADS)]), a, b);
                     dst[0] = a;
                     dst[second] = b;
                 }
@@ -140,7 +151,7 @@ struct StridedPairedHalf {
             const int k = e % N;
             if (o.in[i] == INVALID) continue;
             unsigned a, b;
-            split_pair(ExchangeF16Pair::unpack(buffer[P::template position<LAST>(i, k)]), a, b);
+            split_pair(Cfg::Exchange::unpack(buffer[P::template position<LAST>(i, k)]), a, b);
             const u64 at = o.out[i] + (u64)k * P::sample_out(geo);
             out[at] = a;
             out[at + geo.out_stride[0]] = b;
@@ -156,7 +167,7 @@ struct StridedPairedHalf {
         typename K::Ctx c;
         c.in = reinterpret_cast<const Bits*>(in);
         c.out = reinterpret_cast<Bits*>(out);
-        c.twiddles = reinterpret_cast<const H2*>(twiddles);
+        c.twiddles = reinterpret_cast<const H*>(twiddles);
         c.t = threadIdx.x / G;
         // Pairs are addressed as 8-byte words: the planner admits even sample distances, and
         // even output distances where the pairs are stored directly.
@@ -175,7 +186,7 @@ struct StridedPairedHalf {
             K::template load_direct<R0>(c, raw);
             C v[E];
 #pragma unroll
-            for (int i = 0; i < E; ++i) v[i] = StoreF16Pair::unpack(raw[i]);
+            for (int i = 0; i < E; ++i) v[i] = Cfg::Store::unpack(raw[i]);
             if constexpr (Cfg::PASS_TWIDDLE) twiddle_first_stage<R0>(c, v, pass_twiddles, geo, o.m[slot]);
             C tw[E];
             run_stages<K, 0, 1, 0, R0, RADICES...>(c, v, tw);
