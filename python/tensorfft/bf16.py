@@ -4,7 +4,7 @@ PyTorch has no complex bfloat16 dtype, so a complex bf16 array is held as a real
 tensor whose last axis has size 2 (real, imaginary), the layout of ``torch.view_as_real``. The
 functions here take and return that layout; ``dim`` and ``s`` refer to the complex axes (the
 trailing 2 is not one of them). The library stores bf16 (``Precision::BF16``) and computes in
-packed bf16x2 arithmetic where the kernels allow it (single passes of 256 and more, strided passes
+packed bf16x2 arithmetic where the kernels allow it (single passes of 128 and more, strided passes
 on pairs of neighbouring items; 98-99% of a device copy up to 8192 on an H200): relative errors
 about 6e-3 to 1.1e-2, a few bf16 ulps. ``half_arithmetic=False`` computes in f32 instead: errors
 of 2-4e-3 (near the rounding of the output to bf16) at up to twice the time (``None``, the

@@ -337,6 +337,29 @@ fn columns_of_32_bit_words_prefer_1024_points_where_the_row_takes_the_bit() {
     };
     assert_eq!(row_1024(rn), (true, 32, 32));
     assert_eq!(row_1024(nr), (false, 16, 64));
+    // Staged (the option), the same row does not take 32 values: a staged pass (through shared
+    // memory both ways, not by decimation in time) holds 8 per thread.
+    let staged_1024 = plan(BABY_BEAR, 4, 10, rn, &staged_option);
+    assert_eq!(
+        (
+            staged_1024.passes[0].in_time(),
+            staged_1024.passes[0].values_per_thread
+        ),
+        (false, 8),
+        "{staged_1024}"
+    );
+    // The block-synchronous baseline: rounds of one stage, every exchange on the block barrier
+    // (the kernel's BLOCK_BARRIERS), also where an item's threads fit one warp; the planned
+    // schedule never asks for it.
+    let planned = plan(BABY_BEAR, 4, 9, nr, &d);
+    let baseline = planned.clone().block_synchronous();
+    for (s, block) in [(&planned, false), (&baseline, true)] {
+        for (i, p) in s.passes.iter().enumerate() {
+            assert_eq!(p.block_barriers, block, "{s}");
+            let source = tensorfft::kernels::ntt_source::NttKernelSource::pass(s, i).source;
+            assert!(source.contains(&format!("BLOCK_BARRIERS = {block}")), "{s}");
+        }
+    }
     let staged = plan(BABY_BEAR, 4, 24, rn, &staged_option);
     assert!(staged.passes.iter().all(|p| !p.direct()), "{staged}");
     assert_eq!(

@@ -347,7 +347,7 @@ fn c2c_bf16_half_arithmetic_matches_oracle() {
 
 #[test]
 fn bf16_half_arithmetic_is_emulated_in_bf16_and_stays_in_the_bf16_class() {
-    // Packed bf16x2 arithmetic (the default from N = 256) rounds every operation to bf16 (8
+    // Packed bf16x2 arithmetic (the default from N = 128) rounds every operation to bf16 (8
     // significant bits): its error exceeds that of f32 arithmetic (bf16 only in storage), yet
     // stays within a few units of bf16's roundoff (3.9e-3).
     let bf16_recipe = |n: usize, half_arithmetic: Option<bool>| {

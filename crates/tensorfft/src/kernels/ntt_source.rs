@@ -278,7 +278,13 @@ impl<'a> PassConfig<'a> {
             pass.len,
             pass.values_per_thread,
             pass.round_stages,
-            if pass.even_rounds { "e" } else { "" },
+            // e: even rounds; b: block barriers (the baseline).
+            match (pass.even_rounds, pass.block_barriers) {
+                (true, true) => "eb",
+                (true, false) => "e",
+                (false, true) => "b",
+                (false, false) => "",
+            },
             pass.items_per_tile,
             pass.concurrent_items(),
             u8::from(pass.items_fastest_in),
@@ -344,6 +350,7 @@ struct {name} {{
     static constexpr int ROUND_STAGES = {round};
     static constexpr int ROUND_SIZES[] = {{{round_sizes}}};
     static constexpr int SHUFFLE_STAGES = {shuffle};
+    static constexpr bool BLOCK_BARRIERS = {block_barriers};
     static constexpr int TILE = {tile};
     static constexpr int THREADS = {threads};
     static constexpr int ROW_TERMS[4] = {{{c1}, {s1}, {c2}, {s2}}};
@@ -376,6 +383,7 @@ struct {name} {{
                 .collect::<Vec<_>>()
                 .join(", "),
             shuffle = pass.shuffle_stages,
+            block_barriers = pass.block_barriers,
             tile = pass.items_per_tile,
             threads = pass.threads(),
             c1 = layout.terms[0].0,

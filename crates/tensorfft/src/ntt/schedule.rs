@@ -530,6 +530,9 @@ pub struct NttPass {
     /// per round and the rest last): set by the planner for direct passes whose plain split
     /// would leave a last round of one stage ([`even_rounds_pay`]).
     pub even_rounds: bool,
+    /// Whether every exchange waits on the whole block, even where an item's threads fit one
+    /// warp: the block-synchronous baseline ([`NttSchedule::block_synchronous`]).
+    pub block_barriers: bool,
     /// Radix-2 stages at the end of each item's NTT (at its start by decimation in time)
     /// exchanged between the lanes of a warp (`__shfl_xor_sync`, butterfly distances 1 …
     /// 2^(k-1) samples) instead of through shared memory: set by the planner where they pay
@@ -1018,20 +1021,20 @@ impl NttSchedule {
     /// The block-synchronous baseline of the same schedule (seed 000): every pass synchronizes
     /// its block after each radix-2 stage instead of running `log2(values_per_thread)` stages
     /// in registers between barriers. Same passes, tiles, loads and stores; its exchanges wait
-    /// on the whole block even where an item's threads fit one warp (`ntt_pass.cuh`
-    /// `exchange_barrier`: the kernels know the baseline by rounds shorter than a thread's
-    /// values).
+    /// on the whole block even where an item's threads fit one warp
+    /// ([`NttPass::block_barriers`], `Cfg::BLOCK_BARRIERS` in `ntt_pass.cuh`).
     ///
     /// ```
     /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
     /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 12, NttKind::Cyclic).unwrap());
     /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Forward).unwrap().block_synchronous();
-    /// assert!(s.passes.iter().all(|p| p.round_stages == 1));
+    /// assert!(s.passes.iter().all(|p| p.round_stages == 1 && p.block_barriers));
     /// ```
     pub fn block_synchronous(mut self) -> Self {
         for p in &mut self.passes {
             p.round_stages = 1;
             p.even_rounds = false;
+            p.block_barriers = true;
             p.shuffle_stages = 0;
         }
         self
@@ -1668,6 +1671,7 @@ impl Geometry {
             values_per_thread: 1,
             round_stages: 1,
             even_rounds: false,
+            block_barriers: false,
             shuffle_stages: 0,
             items_fastest_in: self.rest > 1,
             items_fastest_out: self.rest > 1,
@@ -1701,6 +1705,7 @@ impl Geometry {
             values_per_thread: 1,
             round_stages: 1,
             even_rounds: false,
+            block_barriers: false,
             shuffle_stages: 0,
             items_fastest_in: self.done > 1,
             items_fastest_out: self.done > 1,

@@ -362,11 +362,22 @@ pub struct Tuning {
     /// scaled fp16 halves. TF32 keeps f32's exponent, so there is no per-vector scaling, but
     /// subnormal inputs lose their low bits (`cpu::split_dft`). Off by default.
     pub tf32_split: Option<bool>,
-    /// Compute F16 transforms in packed f16x2 arithmetic, two butterflies per instruction
-    /// (F16 only; direct device-memory access, f16 exchange). On by default for F16 from
-    /// N = 128. Roughly halves the instructions per element; every add and multiply rounds to
-    /// f16, so the error is that of f16 arithmetic (cuFFT's F16 class, about 1e-3) rather than
-    /// of f32 (2–4e-4): `Some(false)` keeps f32 arithmetic.
+    /// Compute F16 (BF16) transforms in packed f16x2 (bf16x2) arithmetic, two butterflies per
+    /// instruction (F16 and BF16 only; direct device-memory access, 16-bit exchange). On by
+    /// default for both from N = 128, and in the strided passes that take pairs of items
+    /// ([`Tuning::paired_items`]). Roughly halves the instructions per element; every add and
+    /// multiply rounds to the 16-bit format, so the error is that of its arithmetic (F16:
+    /// cuFFT's F16 class, about 1e-3, rather than 2–4e-4; BF16: 5e-3 – 1.2e-2 rather than
+    /// 1.7–4e-3): `Some(false)` keeps f32 arithmetic.
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
+    /// let shape = Shape::new([4096]);
+    /// assert!(plan_c2c_recipe(&shape, Precision::BF16, &PlanOptions::default())?.half_arithmetic);
+    /// let f32_arithmetic = PlanOptions::tuned(Tuning { half_arithmetic: Some(false), ..Tuning::default() });
+    /// assert!(!plan_c2c_recipe(&shape, Precision::BF16, &f32_arithmetic)?.half_arithmetic);
+    /// # Ok::<(), tensorfft::Error>(())
+    /// ```
     pub half_arithmetic: Option<bool>,
     /// Synchronize the exchanges between a single-pass kernel's stages per warp
     /// (`__syncwarp`) rather than per block, where each transform has at most 32 threads and
@@ -397,9 +408,9 @@ pub struct Tuning {
     /// # Ok::<(), tensorfft::Error>(())
     /// ```
     pub tensor_stages: Option<usize>,
-    /// F16 strided passes whose neighbouring items are neighbours in memory: compute two items
-    /// per f16x2 instruction (packed half arithmetic on pairs of items; every distance of the
-    /// pass must be even). Default: on where the pass allows it (bench/NOTES.md step 45);
+    /// F16 (BF16) strided passes whose neighbouring items are neighbours in memory: compute two
+    /// items per f16x2 (bf16x2) instruction (packed half arithmetic on pairs of items; every
+    /// distance of the pass must be even). Default: on where the pass allows it (bench/NOTES.md step 45);
     /// `Some(false)`, or [`Tuning::half_arithmetic`] `Some(false)`, keeps f32 arithmetic in
     /// every strided pass.
     pub paired_items: Option<bool>,

@@ -141,25 +141,20 @@ pub fn plan_c2c_recipe(
 
     // Packed half arithmetic by default for F16 from N = 128 (at N = 64 the f32-arithmetic
     // staged kernel measured 86.3% of copy against 85.1%) unless the tuning asks for something
-    // it cannot do. BF16 in packed bf16x2 arithmetic from N = 256, where it was measured (H200,
-    // `bench/results/2026-11-29-h200-bf16-packed/`, bench/NOTES.md step 120): 256 / 1024 /
-    // 4096 / 8192 / 16384 at 98.0 / 98.7 / 98.5 / 98.3 / 89.6% of the copy against 89.3 /
-    // 72.3 / 67.4 / 54.3 / 43.4% in f32 arithmetic, relative L2 errors 6.1–9.0e-3 against
-    // 1.7e-3 (bf16's unit roundoff is 3.9e-3); `half_arithmetic: Some(false)` keeps f32.
+    // it cannot do. BF16 in packed bf16x2 arithmetic from N = 128 too (H200,
+    // `bench/results/2026-11-29-h200-bf16-packed/`, bench/NOTES.md steps 120-121): 128 / 256 /
+    // 1024 / 4096 / 8192 / 16384 at 94.1 / 98.0 / 98.7 / 98.5 / 98.3 / 89.6% of the copy
+    // against 86.6 / 89.3 / 72.3 / 67.4 / 54.3 / 43.4% in f32 arithmetic, relative L2 errors
+    // 5.4e-3 – 9.0e-3 against 1.7e-3 (bf16's unit roundoff is 3.9e-3); at 64 the two tie
+    // (85.3%, `2026-11-29-h200-baseline-barriers-bf16-128/`) and f32 stays.
+    // `half_arithmetic: Some(false)` keeps f32.
     let half_possible = matches!(precision, Precision::F16 | Precision::BF16)
         && n >= 4
         && tuning.tensor_cores != Some(true)
         && tuning.io != Some(IoMode::Staged)
         && tuning.exchange != Some(ExchangeFormat::F32)
         && tuning.elements_per_thread.unwrap_or(32).min(n) >= 4;
-    let half_from = if precision == Precision::BF16 {
-        256
-    } else {
-        128
-    };
-    let half_arithmetic = tuning
-        .half_arithmetic
-        .unwrap_or(half_possible && n >= half_from);
+    let half_arithmetic = tuning.half_arithmetic.unwrap_or(half_possible && n >= 128);
     if half_arithmetic && !half_possible {
         return Err(Error::unsupported(
             format!("packed half arithmetic for {precision:?} N={n} with {tuning:?}"),

@@ -132,11 +132,10 @@ struct NttPass {
     // Direct row passes of at most 32 threads per item: item = tid / PER_ITEM puts each item's
     // threads on lanes of one warp (PER_ITEM, a power of two, divides 32), and an exchange
     // between rounds touches only its item's row, so it waits for the warp, not the block.
-    // The block-synchronous baseline (NttSchedule::block_synchronous: rounds of one stage while
-    // a thread holds more values, ROUND_STAGES < LOG_VALUES) keeps the block barrier after
-    // every stage, as seed 000 defines it.
+    // The block-synchronous baseline (NttSchedule::block_synchronous, Cfg::BLOCK_BARRIERS)
+    // keeps the block barrier after every stage, as seed 000 defines it.
     static constexpr bool WARP_ITEMS =
-        Cfg::DIRECT && !Cfg::ITEMS_FAST_IN && PER_ITEM <= 32 && Cfg::ROUND_STAGES == LOG_VALUES;
+        Cfg::DIRECT && !Cfg::ITEMS_FAST_IN && PER_ITEM <= 32 && !Cfg::BLOCK_BARRIERS;
     // The wait between storing one round's values and loading the next round's: the warp's
     // lanes (those the block has: a block of fewer than 32 threads is one partial warp) where
     // items are warp-local, else the block.
