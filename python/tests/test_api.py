@@ -404,6 +404,25 @@ def test_bf16_pairs_on_fake_device(fake):
         assert np.array_equal(packed, before), "the input was modified"
 
 
+def test_bf16_f32_arithmetic_reaches_the_library_plan(monkeypatch):
+    """``'bf16:f32'`` (``tensorfft.bf16``'s ``half_arithmetic=False``) creates a BF16 library plan
+    with ``half_arithmetic=False``, cached apart from the packed one."""
+    made = []
+
+    class RecordingNative:
+        @staticmethod
+        def Plan(shape, **kwargs):
+            made.append((tuple(shape), kwargs))
+            return object()
+
+    monkeypatch.setattr(_core, "native", lambda: RecordingNative)
+    _core.plan_cache.clear()
+    for precision in ("bf16:f32", "bf16", "bf16:f32"):
+        _core.get_plan(0, (64,), 3, precision, "none", None, None)
+    assert [(k["precision"], k["half_arithmetic"]) for _, k in made] == [("bf16", False), ("bf16", None)]
+    _core.plan_cache.clear()
+
+
 def test_bf16_functions_take_torch_bfloat16_pairs_only():
     assert callable(tf.bf16.fft) and set(tf.bf16.__all__) == {"fft", "ifft", "fft2", "ifft2", "fftn", "ifftn"}
     with pytest.raises(TypeError, match="bfloat16"):

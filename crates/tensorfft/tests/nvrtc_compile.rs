@@ -158,10 +158,6 @@ fn all_strided_kernels() -> Vec<KernelSource> {
             if !layout.is_dense() && dims.iter().product::<usize>() > 1 << 20 {
                 continue;
             }
-            // bf16: the 1D lengths (its passes are f32's with another store type).
-            if p == Precision::BF16 && (dims.len() > 1 || !layout.is_dense()) {
-                continue;
-            }
             for normalization in [Normalization::None, Normalization::InverseByN] {
                 let opts = PlanOptions {
                     normalization,
@@ -409,6 +405,45 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
         }
     }
     out
+}
+
+/// BF16's packed bf16x2 kernels before sm_90 (the library compiles for the device's
+/// architecture, sm_80 and newer for bf16x2): `add/sub/mul.bf16x2` are sm_90 instructions, so
+/// sm_80 takes the `fma.rn.bf16x2` forms (half2_arithmetic.cuh). A single pass and the strided
+/// passes on pairs of items of 2^16.
+#[test]
+fn bf16_packed_kernels_compile_for_sm80() {
+    if !libraries::nvrtc_present() {
+        let required = std::env::var("TFFT_REQUIRE_NVRTC").is_ok_and(|v| v == "1");
+        assert!(!required, "TFFT_REQUIRE_NVRTC=1 but NVRTC is missing");
+        return;
+    }
+    let single = plan_c2c_recipe(
+        &Shape::new([4096]),
+        Precision::BF16,
+        &PlanOptions::default(),
+    )
+    .expect("BF16 4096");
+    assert!(single.half_arithmetic);
+    let mut kernels = vec![KernelSource::single_pass(&single)];
+    let s = plan_c2c_schedule(
+        &Shape::new([1 << 16]),
+        Precision::BF16,
+        &PlanOptions::default(),
+    )
+    .expect("BF16 2^16");
+    for pass in &s.passes {
+        if let PassKernel::Strided(sp) = &pass.kernel {
+            assert!(sp.paired, "{s}");
+            kernels.push(KernelSource::strided_pass(sp));
+        }
+    }
+    assert!(kernels.len() >= 2);
+    for k in &kernels {
+        let cubin = nvrtc::compile_cubin(&k.source, &k.stem, "sm_80")
+            .unwrap_or_else(|e| panic!("{}: {e}", k.stem));
+        assert!(cubin.len() > 100, "{}", k.stem);
+    }
 }
 
 #[test]

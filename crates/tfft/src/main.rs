@@ -153,7 +153,7 @@ enum Command {
         #[arg(long, conflicts_with_all = ["layouts", "basis", "shape", "n"])]
         warp_shuffles: bool,
         /// Only the cases that ask for packed half arithmetic (`Tuning::half_arithmetic`): BF16
-        /// in bf16x2, N = 4 … 16384.
+        /// in bf16x2 at N = 4 … 64, where its default computes in f32.
         #[arg(long, conflicts_with_all = ["layouts", "basis", "warp_shuffles", "shape", "n"])]
         half_arithmetic: bool,
         /// Only the tensor-core kernels (F16 on `mma.sync`, F32Split): random data and basis

@@ -1,6 +1,6 @@
 //! Tuning from environment variables, for the development examples: TFFT_MAX_PASS,
 //! TFFT_TILE_BYTES, TFFT_ITEMS, TFFT_CLUSTER (blocks per cluster, 0: none), TFFT_PREFETCH,
-//! TFFT_E, TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRS, TFFT_IO (staged or direct), TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES, TFFT_SHORT_FIRST, TFFT_H2 (packed
+//! TFFT_E, TFFT_B (transforms per block), TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRS, TFFT_IO (staged or direct), TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES, TFFT_SHORT_FIRST, TFFT_H2 (packed
 //! half arithmetic) (0 or 1 for the switches), TFFT_TENSOR_STAGES.
 
 /// The tuning the environment asks for (the planner's choices for everything unset).
@@ -15,6 +15,7 @@ pub fn tuning_from_env() -> tensorfft::Tuning {
         cluster_blocks: env("TFFT_CLUSTER"),
         prefetch: switch("TFFT_PREFETCH"),
         elements_per_thread: env("TFFT_E"),
+        transforms_per_block: env("TFFT_B"),
         min_blocks_per_sm: env("TFFT_MIN_BLOCKS"),
         persistent: switch("TFFT_PERSISTENT"),
         derived_twiddles: switch("TFFT_DERIVED"),

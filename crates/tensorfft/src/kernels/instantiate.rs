@@ -122,7 +122,7 @@ impl KernelSource {
             let name = entry_name(&stem, dir);
             source.push_str(&strided_config(&name, pass, dir, ""));
             if pass.paired {
-                // Packed half arithmetic on pairs of items: f16 data, f32 stage twiddles.
+                // Packed half arithmetic on pairs of items: f16 or bf16 data, f32 stage twiddles.
                 source.push_str(&format!(
                     r#"extern "C" __global__ void __launch_bounds__({bounds}) {name}(
     const unsigned* in, unsigned* out, const float* twiddles,

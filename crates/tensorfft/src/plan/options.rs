@@ -418,10 +418,10 @@ pub struct Tuning {
     /// keeps the twiddle tables.
     pub stream_loads: Option<bool>,
     /// Read only the power-of-two rows of each stage's twiddle table and form the others as
-    /// products (CUDA-core stages with table twiddles; in packed half arithmetic as f16x2
-    /// products). Default: the single-pass kernel from N = 4096 (f32, f64) and from N = 8192 in
-    /// packed half arithmetic (F16; bench/NOTES.md step 108); strided and cluster passes in f32
-    /// and f16 (bench/NOTES.md step 33).
+    /// products (CUDA-core stages with table twiddles; in packed half arithmetic as f16x2 or
+    /// bf16x2 products). Default: the single-pass kernel from N = 4096 (f32, f64) and from
+    /// N = 8192 in packed half arithmetic (F16 measured, bench/NOTES.md step 108; BF16 takes the
+    /// same rule); strided and cluster passes in f32 and f16 (bench/NOTES.md step 33).
     pub derived_twiddles: Option<bool>,
     /// Longest DFT of one strided pass of a multi-pass plan (a power of two; default 1024):
     /// longer axes are split into Stockham passes of at most this length.

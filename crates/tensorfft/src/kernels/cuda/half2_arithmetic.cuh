@@ -30,8 +30,6 @@ struct Pk2 {
 typedef Pk2<F16Format> H2;
 typedef Pk2<BF16Format> BH2;
 
-__device__ __forceinline__ H2 h2_bits(unsigned int b) { return H2::from_bits(b); }
-
 // Both halves of bf16 constants (bit patterns) for the fallbacks before sm_90.
 constexpr unsigned int BF16X2_ONE = 0x3F803F80u, BF16X2_MINUS_ONE = 0xBF80BF80u, BF16X2_MINUS_ZERO = 0x80008000u;
 
@@ -116,12 +114,6 @@ __device__ __forceinline__ Pk2<F> pk2_pack(float lo, float hi) {
     return Pk2<F>::from_bits(d);
 }
 
-// f32 rounded to f16 in both halves.
-__device__ __forceinline__ H2 h2_splat(float x) { return pk2_pack<F16Format>(x, x); }
-
-// Two f32 values rounded to f16, `lo` in the low half (the first of a pair), `hi` in the high.
-__device__ __forceinline__ H2 h2_pack(float lo, float hi) { return pk2_pack<F16Format>(lo, hi); }
-
 // A constant (a stage's twiddle, a scale) rounded to the format in both halves.
 template <class F>
 struct RealFrom<Pk2<F>> {
@@ -155,9 +147,6 @@ __device__ __forceinline__ constexpr unsigned int small_float_bits_of(double x, 
     }
     return sign | ((unsigned int)(e + bias) << mant) | m;
 }
-
-// f16 bits of a double.
-__device__ __forceinline__ constexpr unsigned int half_bits_of(double x) { return small_float_bits_of(x, 10, 15); }
 
 // The format's bits of a double (f16: 10 mantissa bits, bias 15; bf16: 7, bias 127).
 template <class F>
@@ -280,11 +269,6 @@ __device__ __forceinline__ unsigned int high_halves(unsigned int a, unsigned int
 template <class F>
 __device__ __forceinline__ Cx<Pk2<F>> swap_parts(Cx<Pk2<F>> x) {
     return cx(x.im, x.re);
-}
-
-template <class F = F16Format>
-__device__ __forceinline__ Cx<Pk2<F>> join_pair(unsigned int a, unsigned int b) {
-    return cx(Pk2<F>::from_bits(low_halves(a, b)), Pk2<F>::from_bits(high_halves(a, b)));
 }
 
 template <class F>

@@ -45,7 +45,8 @@ __device__ __forceinline__ unsigned short float_to_bf16_bits(float f) {
     return h;
 }
 
-// Complex bfloat16 (interleaved re, im): 4 bytes, computed in f32.
+// Complex bfloat16 (interleaved re, im): 4 bytes, computed in f32 here (packed bf16x2
+// arithmetic: the BH2 pairs of half2_arithmetic.cuh).
 struct StoreBF16 {
     typedef unsigned int Bits;
     typedef float Real;

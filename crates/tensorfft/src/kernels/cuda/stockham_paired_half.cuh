@@ -68,9 +68,10 @@ struct PairedHalfSinglePass {
         return x;
     }
 
-    // oriented(join_pair(a, b)), written out so that the part the arithmetic uses first is also
-    // formed first. This is the form measured in step 109; swap_parts after join_pair (same
-    // instruction count, another schedule) was compiled but not timed.
+    // Two interleaved complex values (a, b) as one pair register set, oriented: the part the
+    // arithmetic uses first is also formed first. This is the form measured in step 109;
+    // swap_parts after joining (same instruction count, another schedule) was compiled but not
+    // timed.
     static __device__ __forceinline__ P join_oriented(Bits a, Bits b) {
         if constexpr (SWAP_PARTS) {
             const H im = H::from_bits(low_halves(a, b));
@@ -121,9 +122,10 @@ struct PairedHalfSinglePass {
     }
 
     // Cfg::DERIVED_TW: only the power-of-two rows r of a stage's table are loaded; the others
-    // are f16x2 products of them (derive_twiddle_products, dft_registers.cuh), formed when the
-    // stage uses them, as in stockham_single_pass.cuh: a radix-16 stage reads 4 rows instead
-    // of 15, for one packed complex product (two butterflies, f16 roundings) per derived one.
+    // are f16x2 (bf16x2) products of them (derive_twiddle_products, dft_registers.cuh), formed
+    // when the stage uses them, as in stockham_single_pass.cuh: a radix-16 stage reads 4 rows
+    // instead of 15, for one packed complex product (two butterflies, 16-bit roundings) per
+    // derived one.
     template <int R>
     static __device__ __forceinline__ void derive_twiddles(P (&tw)[E]) {
         if constexpr (Cfg::DERIVED_TW) derive_twiddle_products<R>(tw);
@@ -161,9 +163,9 @@ struct PairedHalfSinglePass {
         }
         if constexpr (Cfg::TW_AHEAD && RN > 0) load_twiddles<RN, NSN, TWOFFN, LASTN ? V : 1>(c, tw);
 
-        // SCALE: every stage scales by 1/R (exact) or 1/sqrt(R) before its DFT, so the f16
+        // SCALE: every stage scales by 1/R (exact) or 1/sqrt(R) before its DFT, so the 16-bit
         // sums inside the butterflies never outgrow the input (scaling after them would
-        // overflow at inputs near 65 504 / R).
+        // overflow f16 at inputs near 65 504 / R; bf16 has f32's range).
         if constexpr (Cfg::SCALE != 0) {
             const H s = RealFrom<H>::of((float)stage_scale<R, Cfg::SCALE>());
 #pragma unroll

@@ -149,13 +149,13 @@ __device__ __forceinline__ void run_tiles(typename K::Ctx& c, u64 batch) {
 // The barrier around a stage's shared-memory exchange: the block's, or (Cfg::WARP_SYNC, where
 // each transform's threads lie within one warp and only they touch its shared memory) the
 // warp's, which also orders the warp's shared-memory accesses. Staged copies between device and
-// shared memory cross transforms: their kernels never have WARP_SYNC (instantiate.rs). A block
-// of fewer than 32 threads (Tuning::transforms_per_block) waits on the lanes it has.
+// shared memory cross transforms: their kernels never have WARP_SYNC (instantiate.rs), and
+// neither do blocks of fewer than 32 threads (the planner's Recipe::warp_exchange), so the full
+// mask names lanes that exist.
 template <class Cfg>
 __device__ __forceinline__ void exchange_barrier() {
     if constexpr (Cfg::WARP_SYNC) {
-        constexpr int threads = Cfg::T * Cfg::B;
-        __syncwarp(threads >= 32 ? 0xFFFFFFFFu : (1u << threads) - 1u);
+        __syncwarp();
     } else {
         __syncthreads();
     }

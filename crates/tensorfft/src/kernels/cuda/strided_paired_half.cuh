@@ -3,11 +3,12 @@
 //
 // Where neighbouring items are neighbours in device memory (the fastest item dimension has unit
 // stride, an even count, and every other distance is even), sample k of items 2p and 2p + 1 is
-// one aligned 8-byte word. A thread loads it once and keeps it as Cx<H2>: the real parts of both
-// items in one f16x2 register, the imaginary parts in another. Both items run the same stages
-// with the same stage twiddles, so the generic stages of stockham_single_pass.cuh (SinglePass
-// with Real = H2) serve two items per instruction: every add, multiply and fma is one f16x2
-// instruction (half2_arithmetic.cuh), and shared memory holds one 8-byte pair per sample, so the
+// one aligned 8-byte word. A thread loads it once and keeps it as Cx<H> (H = H2 or BH2): the
+// real parts of both items in one f16x2 (bf16x2) register, the imaginary parts in another. Both
+// items run the same stages with the same stage twiddles, so the generic stages of
+// stockham_single_pass.cuh (SinglePass with Real = H) serve two items per instruction: every
+// add, multiply and fma is one packed instruction (half2_arithmetic.cuh), and shared memory
+// holds one 8-byte pair per sample, so the
 // tile of G pair slots has the layout of an f32 tile of G items. Only the four-step twiddle
 // differs between the two items (m and m + 1 along the twiddle dimension); it is formed from
 // the double tables for each, stepped in f32 and rounded into the two halves.
@@ -15,7 +16,7 @@
 // Device memory: direct loads of the pairs; the last stage stores pairs straight from registers
 // where the outputs of neighbouring items are neighbours, else the tile is left in shared
 // memory and each thread stores sample k of both items of a slot (samples fastest: a warp writes
-// 32 consecutive samples of each item). Geometry (PassGeometry) counts f16 complex elements, as
+// 32 consecutive samples of each item). Geometry (PassGeometry) counts 4-byte complex elements, as
 // for every strided pass; the pair kernel halves what it addresses as 8-byte words.
 #pragma once
 
