@@ -24,7 +24,9 @@ class Plan:
     ``torch.fft`` in complex32 (single passes of 256 to 16384 along one axis; 256, 512 and 1024
     in one warp at 84-96% of a device copy on an H200, 2048 to 16384 at 36-78%; shorter lengths
     raise ``NotImplementedError``, and the passes of longer axes, including a single pass of
-    32768, run on the CUDA cores).
+    32768, run on the CUDA cores). ``half_arithmetic=False`` (complex32 only) computes complex32
+    transforms in f32 instead of packed f16x2 arithmetic: errors of 2-4e-4 rather than about
+    1e-3, at some speed (the library's ``Tuning::half_arithmetic``).
 
     >>> import torch, tensorfft as tf                                     # doctest: +SKIP
     >>> plan = tf.Plan((1024,), torch.complex64, batch=64)                 # doctest: +SKIP
@@ -35,7 +37,7 @@ class Plan:
 
     def __init__(self, shape: Sequence[int], dtype: Any = "complex64", *, batch: int = 1,
                  norm: Optional[str] = None, device: int = 0, precision: Optional[str] = None,
-                 tensor_cores: bool = False) -> None:
+                 tensor_cores: bool = False, half_arithmetic: Optional[bool] = None) -> None:
         name = str(dtype).rsplit(".", 1)[-1]
         if name not in PRECISION_OF:
             raise ValueError(f"dtype {dtype}: expected complex32, complex64 or complex128")
@@ -45,7 +47,11 @@ class Plan:
         if tensor_cores and name != "complex32":
             raise ValueError(f"tensor_cores for {name}: the tensor-core kernels take complex32 "
                              "(precision='f32split' is the complex64 one)")
+        if half_arithmetic is not None and (not isinstance(half_arithmetic, bool) or name != "complex32"):
+            raise ValueError(f"half_arithmetic={half_arithmetic!r} for {name}: None, or True / False "
+                             "for complex32")
         self.tensor_cores = bool(tensor_cores)
+        self.half_arithmetic = half_arithmetic
         self.shape = tuple(int(n) for n in shape)
         self.dtype_name = name
         self.batch = int(batch)
@@ -58,7 +64,8 @@ class Plan:
         self.device = device
         self._plan = native().Plan(list(self.shape), batch=self.batch, precision=self.precision,
                                    normalization=normalization, device=device,
-                                   tensor_cores=self.tensor_cores)
+                                   tensor_cores=self.tensor_cores,
+                                   half_arithmetic=half_arithmetic)
 
     @property
     def scratch_bytes(self) -> int:
@@ -116,4 +123,6 @@ class Plan:
     def __repr__(self) -> str:
         return (f"tensorfft.Plan(shape={self.shape}, dtype={self.dtype_name}, batch={self.batch}, "
                 f"norm={self.norm!r}, precision={self.precision!r}"
-                + (", tensor_cores=True)" if self.tensor_cores else ")"))
+                + (", tensor_cores=True" if self.tensor_cores else "")
+                + ("" if self.half_arithmetic is None else f", half_arithmetic={self.half_arithmetic}")
+                + ")")

@@ -83,6 +83,15 @@ def test_planner_errors_are_typed_without_a_gpu():
         _tensorfft.plan_schedule([4096], precision="f32", tensor_cores=True)
     with pytest.raises(ValueError, match="complex32"):
         tf.Plan((256,), "complex64", tensor_cores=True)
+    # half_arithmetic: complex32 only (True / False), checked before any device is opened.
+    with pytest.raises(ValueError, match="complex32"):
+        tf.Plan((256,), "complex64", half_arithmetic=False)
+    with pytest.raises(ValueError, match="complex32"):
+        tf.Plan((256,), "complex32", half_arithmetic=0)
+    with pytest.raises(RuntimeError, match="no GPU"):
+        tf.Plan((256,), "complex32", half_arithmetic=False)
+    assert "half_arithmetic=false" in _tensorfft.plan_schedule([4096], precision="f16",
+                                                              half_arithmetic=False)
     with pytest.raises(ValueError, match="override"):
         tf.Plan((4096,), "complex64", precision="f16")
     with pytest.raises(ValueError, match="precision"):
@@ -421,6 +430,26 @@ def test_bf16_f32_arithmetic_reaches_the_library_plan(monkeypatch):
         _core.get_plan(0, (64,), 3, precision, "none", None, None)
     assert [(k["precision"], k["half_arithmetic"]) for _, k in made] == [("bf16", False), ("bf16", None)]
     _core.plan_cache.clear()
+
+
+def test_plan_passes_half_arithmetic_to_the_library(monkeypatch):
+    """``tf.Plan(..., half_arithmetic=...)`` reaches the library plan's keyword arguments."""
+    from tensorfft import _plan
+
+    made = []
+
+    class RecordingNative:
+        @staticmethod
+        def Plan(shape, **kwargs):
+            made.append(kwargs)
+            return object()
+
+    monkeypatch.setattr(_plan, "native", lambda: RecordingNative)
+    for h in (None, False, True):
+        p = tf.Plan((1024,), "complex32", half_arithmetic=h)
+        assert ("half_arithmetic" in repr(p)) == (h is not None)
+    assert [k["half_arithmetic"] for k in made] == [None, False, True]
+    assert all(k["precision"] == "f16" for k in made)
 
 
 def test_bf16_functions_take_torch_bfloat16_pairs_only():
