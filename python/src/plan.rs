@@ -54,8 +54,8 @@ pub fn supported_precisions() -> Vec<&'static str> {
     vec!["f16", "f32", "f64", "bf16", "f32split"]
 }
 
-/// The tuning of a plan that asks for the tensor cores (`Tuning::tensor_cores`: F16 radix-16
-/// stages as `mma.sync` products) or sets packed half arithmetic (`Tuning::half_arithmetic`:
+/// The tuning of a plan that asks for the tensor cores (`Tuning::tensor_cores`: F16 and BF16
+/// radix-16 stages as `mma.sync` products) or sets packed half arithmetic (`Tuning::half_arithmetic`:
 /// `False` computes F16 / BF16 in f32), or the planner's defaults.
 fn tuning(tensor_cores: bool, half_arithmetic: Option<bool>) -> Tuning {
     Tuning {
@@ -67,7 +67,7 @@ fn tuning(tensor_cores: bool, half_arithmetic: Option<bool>) -> Tuning {
 
 /// The schedule of passes the library plans for `batch` transforms of `shape` (no GPU needed;
 /// the device may fuse two passes on a thread-block cluster). `tensor_cores` asks for the F16
-/// tensor-core kernels; `half_arithmetic` sets packed half arithmetic (F16, BF16; `None`: the
+/// (BF16) tensor-core kernels; `half_arithmetic` sets packed half arithmetic (F16, BF16; `None`: the
 /// planner's choice).
 #[pyfunction]
 #[pyo3(signature = (shape, *, batch = 1, precision = "f32", input_strides = None, output_strides = None,
@@ -143,7 +143,7 @@ impl Plan {
     /// Plans `batch` transforms of `shape` (1 to 3 power-of-two extents, row-major) in
     /// `precision` on device `device`, scaled as `normalization` says (inside the kernels,
     /// stage by stage, or once where a warp-shuffle kernel runs the whole transform): `'none'`,
-    /// `'inverse_by_n'`, `'forward_by_n'` or `'ortho'`. `tensor_cores` asks for the F16
+    /// `'inverse_by_n'`, `'forward_by_n'` or `'ortho'`. `tensor_cores` asks for the F16 (BF16)
     /// tensor-core kernels (`Tuning::tensor_cores`); `half_arithmetic` sets packed half
     /// arithmetic (`Tuning::half_arithmetic`; `False`: F16 / BF16 computed in f32).
     #[new]

@@ -26,7 +26,8 @@ def get_plan(device: int, shape: Tuple[int, ...], batch: int, precision: str, no
              in_strides: Optional[Tuple[int, int]], out_strides: Optional[Tuple[int, int]]) -> Any:
     """The cached plan of this key (created, and its kernels compiled or loaded, on a miss).
     ``precision`` is a library precision, or ``'bf16:f32'``: BF16 computed in f32 arithmetic
-    (``half_arithmetic=False``)."""
+    (``half_arithmetic=False``), or ``'bf16:tc'``: BF16 with radix-16 stages on the tensor
+    cores (``tensor_cores=True``)."""
     key = (device, shape, batch, precision, normalization, in_strides, out_strides)
     name, _, arithmetic = precision.partition(":")
     return plan_cache.get(
@@ -40,6 +41,7 @@ def get_plan(device: int, shape: Tuple[int, ...], batch: int, precision: str, no
             output_strides=out_strides,
             device=device,
             half_arithmetic=False if arithmetic == "f32" else None,
+            tensor_cores=arithmetic == "tc",
         ),
     )
 

@@ -8,7 +8,10 @@ packed bf16x2 arithmetic where the kernels allow it (single passes of 128 and mo
 on pairs of neighbouring items; 98-99% of a device copy up to 8192 on an H200): relative errors
 about 5e-3 to 1.2e-2, a few bf16 ulps. ``half_arithmetic=False`` computes in f32 instead: errors
 of 1.7-4e-3 (near the rounding of the output to bf16) at up to about twice the time (``None``, the
-default, or ``True``: the library's choice). No other FFT library
+default, or ``True``: the library's choice). ``tensor_cores=True`` runs the radix-16 stages of
+transforms and passes of 256 to 16384 points as bf16 products on the tensor cores with f32
+accumulation (``mma.sync``; f32 arithmetic elsewhere): errors between the two (about 3e-3 for
+one pass). No other FFT library
 offers bf16: the data of bf16 models (FFT convolutions, neural operators) go in without a cast.
 
 The pairs are viewed as one 4-byte element each (no copy) when the last axis is contiguous and
@@ -113,12 +116,23 @@ def _run_f32(x: Any, dims: Tuple[int, ...], forward: bool, kind: str, out: Any =
     return _run(x, dims, forward, kind, out, precision="bf16:f32")
 
 
+def _run_tensor_cores(x: Any, dims: Tuple[int, ...], forward: bool, kind: str, out: Any = None) -> Any:
+    """:func:`_run` with radix-16 stages on the tensor cores (``tensor_cores=True``)."""
+    return _run(x, dims, forward, kind, out, precision="bf16:tc")
+
+
 def _c2c(x: Any, s: Optional[Sequence[int]], dim: Dims, norm: Optional[str], forward: bool,
-         out: Any, default: Optional[Tuple[int, ...]], half_arithmetic: Optional[bool]) -> Any:
-    torch = _check_pairs(x)
+         out: Any, default: Optional[Tuple[int, ...]], half_arithmetic: Optional[bool],
+         tensor_cores: bool = False) -> Any:
     if half_arithmetic is not None and not isinstance(half_arithmetic, bool):
         raise TypeError(f"half_arithmetic must be None, True or False, got {half_arithmetic!r}")
-    run = _run_f32 if half_arithmetic is False else _run
+    if not isinstance(tensor_cores, bool):
+        raise TypeError(f"tensor_cores must be True or False, got {tensor_cores!r}")
+    if tensor_cores and half_arithmetic is not None:
+        raise ValueError("tensor_cores=True chooses the arithmetic (bf16 products on the tensor "
+                         "cores, f32 elsewhere): leave half_arithmetic at None")
+    run = _run_tensor_cores if tensor_cores else _run_f32 if half_arithmetic is False else _run
+    torch = _check_pairs(x)
     complex_shape = tuple(x.shape[:-1])
     dims = _resolve_dims(len(complex_shape), s, dim, default)
     if s is not None and len(s) != len(dims):
@@ -136,62 +150,62 @@ def _c2c(x: Any, s: Optional[Sequence[int]], dim: Dims, norm: Optional[str], for
 
 
 def fft(input: Any, n: Optional[int] = None, dim: int = -1, norm: Optional[str] = None, *,
-        out: Any = None, half_arithmetic: Optional[bool] = None) -> Any:
+        out: Any = None, half_arithmetic: Optional[bool] = None, tensor_cores: bool = False) -> Any:
     """One-dimensional DFT along complex axis ``dim`` of bfloat16 pairs (as
     ``tensorfft.fft``).
 
     >>> y = tf.bf16.fft(x, norm="ortho")                                # doctest: +SKIP
     """
-    return _c2c(input, None if n is None else (n,), (dim,), norm, True, out, None, half_arithmetic)
+    return _c2c(input, None if n is None else (n,), (dim,), norm, True, out, None, half_arithmetic, tensor_cores)
 
 
 def ifft(input: Any, n: Optional[int] = None, dim: int = -1, norm: Optional[str] = None, *,
-         out: Any = None, half_arithmetic: Optional[bool] = None) -> Any:
+         out: Any = None, half_arithmetic: Optional[bool] = None, tensor_cores: bool = False) -> Any:
     """One-dimensional inverse DFT of bfloat16 pairs (``'backward'``: 1/n).
 
     >>> x2 = tf.bf16.ifft(tf.bf16.fft(x))                               # doctest: +SKIP
     """
-    return _c2c(input, None if n is None else (n,), (dim,), norm, False, out, None, half_arithmetic)
+    return _c2c(input, None if n is None else (n,), (dim,), norm, False, out, None, half_arithmetic, tensor_cores)
 
 
 def fft2(input: Any, s: Optional[Sequence[int]] = None, dim: Sequence[int] = (-2, -1),
          norm: Optional[str] = None, *, out: Any = None,
-         half_arithmetic: Optional[bool] = None) -> Any:
+         half_arithmetic: Optional[bool] = None, tensor_cores: bool = False) -> Any:
     """Two-dimensional DFT over complex axes ``dim`` of bfloat16 pairs.
 
     >>> img = torch.randn(16, 256, 256, 2, device="cuda").to(torch.bfloat16)  # doctest: +SKIP
     >>> spectrum = tf.bf16.fft2(img)                                          # doctest: +SKIP
     """
-    return _c2c(input, s, dim, norm, True, out, None, half_arithmetic)
+    return _c2c(input, s, dim, norm, True, out, None, half_arithmetic, tensor_cores)
 
 
 def ifft2(input: Any, s: Optional[Sequence[int]] = None, dim: Sequence[int] = (-2, -1),
           norm: Optional[str] = None, *, out: Any = None,
-          half_arithmetic: Optional[bool] = None) -> Any:
+          half_arithmetic: Optional[bool] = None, tensor_cores: bool = False) -> Any:
     """Two-dimensional inverse DFT of bfloat16 pairs.
 
     >>> img2 = tf.bf16.ifft2(tf.bf16.fft2(img))                         # doctest: +SKIP
     """
-    return _c2c(input, s, dim, norm, False, out, None, half_arithmetic)
+    return _c2c(input, s, dim, norm, False, out, None, half_arithmetic, tensor_cores)
 
 
 def fftn(input: Any, s: Optional[Sequence[int]] = None, dim: Dims = None,
          norm: Optional[str] = None, *, out: Any = None,
-         half_arithmetic: Optional[bool] = None) -> Any:
+         half_arithmetic: Optional[bool] = None, tensor_cores: bool = False) -> Any:
     """N-dimensional DFT of bfloat16 pairs (every complex axis when ``dim`` and ``s`` are
     ``None``).
 
     >>> vol = torch.randn(64, 64, 64, 2, device="cuda").to(torch.bfloat16)   # doctest: +SKIP
     >>> spectrum = tf.bf16.fftn(vol)                                         # doctest: +SKIP
     """
-    return _c2c(input, s, dim, norm, True, out, None, half_arithmetic)
+    return _c2c(input, s, dim, norm, True, out, None, half_arithmetic, tensor_cores)
 
 
 def ifftn(input: Any, s: Optional[Sequence[int]] = None, dim: Dims = None,
           norm: Optional[str] = None, *, out: Any = None,
-          half_arithmetic: Optional[bool] = None) -> Any:
+          half_arithmetic: Optional[bool] = None, tensor_cores: bool = False) -> Any:
     """N-dimensional inverse DFT of bfloat16 pairs.
 
     >>> vol2 = tf.bf16.ifftn(tf.bf16.fftn(vol))                         # doctest: +SKIP
     """
-    return _c2c(input, s, dim, norm, False, out, None, half_arithmetic)
+    return _c2c(input, s, dim, norm, False, out, None, half_arithmetic, tensor_cores)

@@ -393,8 +393,9 @@ def test_bf16_pairs_on_fake_device(fake):
     rng = random.Random(5)
     nrng = np.random.default_rng(5)
     for case in range(120):
-        # Every other case in f32 arithmetic (tensorfft.bf16's half_arithmetic=False).
-        precision = "bf16:f32" if case % 2 else "bf16"
+        # Cases in f32 arithmetic (tensorfft.bf16's half_arithmetic=False) and on the tensor
+        # cores (tensor_cores=True) between the default ones.
+        precision = ("bf16", "bf16:f32", "bf16:tc")[case % 3]
         nd = rng.randint(1, 3)
         shape = [rng.choice([1, 2, 4, 8, 16]) for _ in range(nd)]
         z = nrng.standard_normal(shape) + 1j * nrng.standard_normal(shape)
@@ -426,10 +427,28 @@ def test_bf16_f32_arithmetic_reaches_the_library_plan(monkeypatch):
 
     monkeypatch.setattr(_core, "native", lambda: RecordingNative)
     _core.plan_cache.clear()
-    for precision in ("bf16:f32", "bf16", "bf16:f32"):
+    for precision in ("bf16:f32", "bf16", "bf16:f32", "bf16:tc", "bf16:tc"):
         _core.get_plan(0, (64,), 3, precision, "none", None, None)
-    assert [(k["precision"], k["half_arithmetic"]) for _, k in made] == [("bf16", False), ("bf16", None)]
+    assert [(k["precision"], k["half_arithmetic"], k["tensor_cores"]) for _, k in made] == [
+        ("bf16", False, False), ("bf16", None, False), ("bf16", None, True)]
     _core.plan_cache.clear()
+
+
+def test_bf16_tensor_cores_argument_rules():
+    """``tensorfft.bf16``'s ``tensor_cores`` is a bool and chooses the arithmetic itself; the
+    library plans BF16 radix-16 stages on the tensor cores when asked (no GPU needed)."""
+    from tensorfft import bf16
+
+    assert "tensor_cores=true" in _tensorfft.plan_schedule([4096], precision="bf16",
+                                                           tensor_cores=True)
+    assert "tensor_cores=false" in _tensorfft.plan_schedule([4096], precision="bf16")
+    # The keyword arguments are checked before the tensor.
+    with pytest.raises(TypeError, match="tensor_cores must be"):
+        bf16.fft(None, tensor_cores=1)
+    with pytest.raises(ValueError, match="leave half_arithmetic"):
+        bf16.fft2(None, tensor_cores=True, half_arithmetic=False)
+    with pytest.raises(TypeError, match="PyTorch bfloat16"):
+        bf16.fftn(np.zeros((4, 2), np.float32), tensor_cores=True)
 
 
 def test_plan_passes_half_arithmetic_to_the_library(monkeypatch):

@@ -173,12 +173,12 @@ proptest! {
                 // F32Split always runs its radix-16 stages on the tensor cores.
                 prop_assert!(p != Precision::F32Split || r.tensor_cores);
                 if r.tensor_cores {
-                    prop_assert!(matches!(p, Precision::F16 | Precision::F32Split));
+                    prop_assert!(matches!(p, Precision::F16 | Precision::BF16 | Precision::F32Split));
                     if r.tensor_pair_warp() {
                         // One warp holds whole 256-point units: 256 (1, 2 or 4 transforms per
                         // warp), 512 and 1024 (one), whole warps per block, no dynamic shared
                         // memory (F32Split's DFT fragments sit in a static table).
-                        prop_assert!(matches!(p, Precision::F16 | Precision::F32Split));
+                        prop_assert!(matches!(p, Precision::F16 | Precision::BF16 | Precision::F32Split));
                         prop_assert!(matches!(r.n, 256 | 512 | 1024));
                         prop_assert_eq!(r.elements_per_thread * 32 % 256, 0);
                         prop_assert_eq!(r.threads_per_block() % 32, 0);
@@ -188,13 +188,16 @@ proptest! {
                         prop_assert_eq!(r.threads_per_transform % 32, 0);
                     }
                 }
-                // Stage pairs: F16 on the tensor cores or F32Split (not 3xTF32), the first two
+                // Stage pairs: F16 or BF16 on the tensor cores or F32Split (not 3xTF32), the first two
                 // radices 16; beyond one warp (1024 with 16 values per thread, 2048 … 16384),
                 // two units per warp and the Stockham stages from shared memory after (F32Split:
                 // loaded directly).
                 if r.tensor_pair {
                     prop_assert!(r.tensor_cores);
-                    prop_assert!(p == Precision::F16 || (p == Precision::F32Split && !r.tf32_split));
+                    prop_assert!(
+                        matches!(p, Precision::F16 | Precision::BF16)
+                            || (p == Precision::F32Split && !r.tf32_split)
+                    );
                     prop_assert!(p != Precision::F32Split || r.io == IoMode::Direct);
                     prop_assert_eq!(&r.radices[..2], &[16, 16]);
                     if r.tensor_pair_warp() {

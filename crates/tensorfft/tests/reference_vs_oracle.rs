@@ -378,6 +378,60 @@ fn bf16_half_arithmetic_is_emulated_in_bf16_and_stays_in_the_bf16_class() {
 }
 
 #[test]
+fn c2c_bf16_tensor_core_stages_match_oracle() {
+    // bf16 products (mma.sync .bf16) on F16's kernels: the one-warp pairs (256 … 1024), the
+    // pair before Stockham stages (2048 … 16384), and the per-stage kernel.
+    for (pairs, e) in [(None, None), (Some(false), Some(16))] {
+        sweep::<Complex<half::bf16>>(Tuning {
+            tensor_cores: Some(true),
+            tensor_pairs: pairs,
+            elements_per_thread: e,
+            ..Default::default()
+        });
+    }
+}
+
+#[test]
+fn bf16_tensor_cores_sit_between_f32_and_bf16x2_arithmetic() {
+    // The tensor-core stages round their samples and the DFT matrix to bf16 once per radix-16
+    // stage and accumulate in f32: more error than f32 arithmetic (bf16 only in storage), less
+    // than packed bf16x2 arithmetic (every operation rounded to bf16).
+    let bf16_recipe = |n: usize, t: Tuning| {
+        plan_c2c_recipe(&Shape::new([n]), Precision::BF16, &PlanOptions::tuned(t)).unwrap()
+    };
+    for n in [256, 1024, 4096] {
+        let tensor = bf16_recipe(
+            n,
+            Tuning {
+                tensor_cores: Some(true),
+                ..Default::default()
+            },
+        );
+        let packed = bf16_recipe(n, Tuning::default());
+        let f32_arith = bf16_recipe(
+            n,
+            Tuning {
+                half_arithmetic: Some(false),
+                ..Default::default()
+            },
+        );
+        assert!(tensor.tensor_cores && !tensor.half_arithmetic && packed.half_arithmetic);
+        let x: Vec<Complex<half::bf16>> = random(n * 4);
+        let want = oracle_c2c_batched(&widen(&x), n, Direction::Forward, Normalization::None);
+        let err = |r: &Recipe| {
+            let y = execute(r, Direction::Forward, Normalization::None, &x).unwrap();
+            relative_l2(&widen(&y), &want)
+        };
+        let (e_tc, e_packed, e_f32) = (err(&tensor), err(&packed), err(&f32_arith));
+        println!("N={n}: tensor cores {e_tc:.2e}, bf16x2 {e_packed:.2e}, f32 {e_f32:.2e}");
+        assert!(
+            e_tc > e_f32 && e_tc < e_packed,
+            "N={n}: tensor cores {e_tc:.2e}, bf16x2 {e_packed:.2e}, f32 {e_f32:.2e}"
+        );
+    }
+}
+
+#[test]
 fn half_arithmetic_is_refused_where_it_cannot_run() {
     let refused = |p: Precision, n: usize, tuning: Tuning| {
         let t = Tuning {

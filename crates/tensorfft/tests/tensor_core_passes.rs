@@ -141,6 +141,40 @@ fn f16_strided_passes_run_on_the_tensor_cores_when_asked() {
 }
 
 #[test]
+fn bf16_strided_passes_run_on_the_tensor_cores_when_asked() {
+    // F16's tensor-core passes with bf16 products: 1D as 2 x 1024 (the pair after the
+    // four-step twiddle), columns of 512 (stage by stage) and a 1024-point middle axis.
+    // (dims, batch, longest pass, tensor-core strided passes, strided passes)
+    type Case<'a> = (&'a [usize], usize, Option<usize>, usize, usize);
+    let cases: [Case; 3] = [
+        (&[2048], 2, Some(1024), 1, 2),
+        (&[512, 64], 1, Some(512), 1, 1),
+        (&[2, 1024, 4], 1, None, 1, 2),
+    ];
+    for (dims, batch, max_pass_len, tc, strided) in cases {
+        let tuning = Tuning {
+            max_pass_len,
+            ..tensor_cores()
+        };
+        let total: usize = dims.iter().product::<usize>() * batch;
+        let x: Vec<Complex<half::bf16>> = random(total);
+        let (s, tc_err) = worst_error(dims, batch, Precision::BF16, tuning, &x);
+        assert_eq!(tensor_passes(&s), (tc, strided), "{s}");
+        // bf16 operands on the tensor cores against the default (bf16x2 arithmetic on pairs of
+        // items, or f32): within bf16's class, no worse than the packed passes.
+        let plain = Tuning {
+            max_pass_len,
+            ..Tuning::default()
+        };
+        let (_, default_err) = worst_error(dims, batch, Precision::BF16, plain, &x);
+        assert!(
+            tc_err < 1e-2 && tc_err <= 1.5 * default_err,
+            "{s}\ntensor cores {tc_err:.3e} against the default {default_err:.3e}"
+        );
+    }
+}
+
+#[test]
 fn f32split_runs_every_shape_with_fp32_accuracy() {
     // Multi-pass F32Split: passes of 512 and more on the tensor cores, shorter ones (and single
     // passes under 256) in f32. (dims, batch, tensor-core strided passes, strided passes.)

@@ -109,7 +109,7 @@ pub struct SweepFilter {
     /// Only the cases that ask for packed half arithmetic (`Tuning::half_arithmetic`: BF16 in
     /// bf16x2; no layouts, no basis vectors).
     pub half_arithmetic_only: bool,
-    /// Only the tensor-core cases: F16 on `mma.sync` and F32Split, random data and basis
+    /// Only the tensor-core cases: F16 and BF16 on `mma.sync` and F32Split, random data and basis
     /// vectors (no layouts).
     pub tensor_cores_only: bool,
     /// Only this part of the sweep; the layouts and basis vectors run in part 0.

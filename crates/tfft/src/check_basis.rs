@@ -1,5 +1,6 @@
-//! `tfft check`'s basis-vector cases: the tensor-core kernels (F16 on `mma.sync`, F32Split)
-//! transform impulses, one per transform of the batch, and every output must be the matching
+//! `tfft check`'s basis-vector cases: the tensor-core kernels (F16 and BF16 on `mma.sync`,
+//! F32Split) transform impulses, one per transform of the batch, and every output must be the
+//! matching
 //! row of the DFT matrix, `y_k = a exp(∓2πi j k / N)` for the impulse `a` at `j`. The amplitude
 //! `a` cycles through 1, i, -1, -i over the batch, so the imaginary parts of the tensor-core
 //! products are exercised from the first stage on. A fragment element map that sent any input
@@ -28,6 +29,8 @@ pub struct BasisCase {
 /// length they take (256 … 16384; 256 with one, two and four transforms per warp), or fewer
 /// when `quick`; F32Split also on the other form of each length from 512 (stage pair or
 /// per-stage kernel) and from 4096 with every radix-16 stage on the tensor cores.
+/// BF16 on the tensor cores (opt-in) at 256 and 1024 with 16 values per thread and the default
+/// form of each length.
 /// F16 256 runs the warp-resident kernel (both stages in one warp) with one, two and four
 /// transforms per warp, 512 and 1024 by default (the last stage in each lane; 1024 also with 16
 /// values per thread, the pair before a Stockham stage); 2048 … 16384 by default run the pair
@@ -81,9 +84,27 @@ pub fn cases(quick: bool) -> Vec<BasisCase> {
             },
         });
     }
+    // BF16 on the tensor cores (bf16 products, the same fragments): the one-warp pair of 256
+    // with 16 values per thread and 1024 with 16 (the pair before a Stockham stage), then the
+    // default forms of each length.
+    for (n, e) in [(256, 16), (1024, 16)] {
+        v.push(BasisCase {
+            precision: Precision::BF16,
+            n,
+            tuning: Tuning {
+                elements_per_thread: Some(e),
+                ..tensor
+            },
+        });
+    }
     for &n in &lengths {
         v.push(BasisCase {
             precision: Precision::F16,
+            n,
+            tuning: tensor,
+        });
+        v.push(BasisCase {
+            precision: Precision::BF16,
             n,
             tuning: tensor,
         });
@@ -223,6 +244,7 @@ pub fn rows(gpu: &Gpu, quick: bool, keep: impl Fn(Precision) -> bool) -> Vec<Che
     for c in cases(quick).iter().filter(|c| keep(c.precision)) {
         let r = match c.precision {
             Precision::F16 => check_one::<Complex<half::f16>>(gpu, c),
+            Precision::BF16 => check_one::<Complex<half::bf16>>(gpu, c),
             _ => check_one::<Complex<f32>>(gpu, c),
         };
         match r {
@@ -279,7 +301,7 @@ mod tests {
                 "{s}"
             );
         }
-        assert_eq!(cases(true).len(), 25);
+        assert_eq!(cases(true).len(), 30);
     }
 
     #[test]
@@ -310,9 +332,17 @@ mod tests {
                 n,
                 tuning: Tuning::default(),
             };
+            let bf16_case = BasisCase {
+                precision: Precision::BF16,
+                ..f16_case
+            };
             for dir in [Direction::Forward, Direction::Inverse] {
                 let (err, bound) = cpu_error::<Complex<f16>>(&f16_case, dir);
                 assert!(err <= bound, "F16 N={n} {dir:?}: {err:.3e} > {bound:.3e}");
+                let (err, bound) = cpu_error::<Complex<half::bf16>>(&bf16_case, dir);
+                assert!(err <= bound, "BF16 N={n} {dir:?}: {err:.3e} > {bound:.3e}");
+                // bf16 products: several times f16's error, far below a misplaced sample's.
+                assert!(err > 1e-4 && err < 0.05, "BF16 N={n}: {err:.3e}");
                 let (err, bound) = cpu_error::<Complex<f32>>(&split, dir);
                 assert!(
                     err <= bound,

@@ -146,7 +146,7 @@ enum Command {
         /// Only the strided-layout cases of the sweep.
         #[arg(long, conflicts_with_all = ["shape", "n"])]
         layouts: bool,
-        /// Only the tensor-core kernels on basis vectors (F32Split, F16 on `mma.sync`).
+        /// Only the tensor-core kernels on basis vectors (F32Split, F16 and BF16 on `mma.sync`).
         #[arg(long, conflicts_with_all = ["layouts", "shape", "n"])]
         basis: bool,
         /// Only the warp-shuffle kernels (`Tuning::warp_shuffles`, N = 4 … 1024).
@@ -156,7 +156,7 @@ enum Command {
         /// in bf16x2 at N = 4 … 64, where its default computes in f32.
         #[arg(long, conflicts_with_all = ["layouts", "basis", "warp_shuffles", "shape", "n"])]
         half_arithmetic: bool,
-        /// Only the tensor-core kernels (F16 on `mma.sync`, F32Split): random data and basis
+        /// Only the tensor-core kernels (F16 and BF16 on `mma.sync`, F32Split): random data and basis
         /// vectors.
         #[arg(long, conflicts_with_all = ["layouts", "basis", "warp_shuffles", "shape", "n"])]
         tensor_cores: bool,

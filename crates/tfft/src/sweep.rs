@@ -207,7 +207,43 @@ pub fn sweep(quick: bool) -> Vec<Case> {
     cases.extend(cluster_variants());
     cases.extend(table_twiddle_variants());
     cases.extend(bf16_packed_cases(quick));
+    cases.extend(bf16_tensor_core_cases(quick));
     cases
+}
+
+/// BF16 on the tensor cores (`Tuning::tensor_cores`, opt-in; bf16 products, F16's kernels): the
+/// warp-resident pair at 256 with one, two and four transforms per warp, every length 512 …
+/// 16384 on its default kernel, 1024 with 16 values per thread, the per-stage kernel at 4096,
+/// and multi-pass shapes whose strided passes of 512 and more run on the tensor cores (2^17,
+/// 2^20, 1024², 8 × 1024 × 4, 64³). Last in the sweep, after the packed BF16 cases.
+pub fn bf16_tensor_core_cases(quick: bool) -> Vec<Case> {
+    let p = Precision::BF16;
+    let tensor = |e: Option<usize>, pairs: Option<bool>| Tuning {
+        tensor_cores: Some(true),
+        elements_per_thread: e,
+        tensor_pairs: pairs,
+        ..Default::default()
+    };
+    let one_warp = [(256, 8), (256, 16), (256, 32), (1024, 16)]
+        .into_iter()
+        .flat_map(move |(n, e)| batched_cases(p, vec![n], quick, tensor(Some(e), None)));
+    let defaults =
+        (9..=14).flat_map(move |b| batched_cases(p, vec![1 << b], quick, tensor(None, None)));
+    let per_stage = batched_cases(p, vec![4096], quick, tensor(None, Some(false)));
+    let passes = [
+        vec![1 << 17],
+        vec![1 << 20],
+        vec![1024, 1024],
+        vec![8, 1024, 4],
+        vec![64, 64, 64],
+    ]
+    .into_iter()
+    .flat_map(move |dims| batched_cases(p, dims, quick, tensor(None, None)));
+    one_warp
+        .chain(defaults)
+        .chain(per_stage)
+        .chain(passes)
+        .collect()
 }
 
 /// BF16 in packed bf16x2 arithmetic (`Tuning::half_arithmetic`) where the default computes in

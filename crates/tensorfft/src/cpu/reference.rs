@@ -4,7 +4,7 @@
 
 use crate::cpu::radix_dft::dft_in_place;
 use crate::cpu::split_dft::SplitScheme;
-use crate::cpu::tensor_dft::{dft16_split_emulated, dft16_tensor_emulated};
+use crate::cpu::tensor_dft::{dft16_split_emulated, dft16_tensor_emulated_in, TensorOperands};
 use crate::cpu::warp_shuffle::WarpShuffle;
 use crate::element::Element;
 use crate::error::{Error, Result};
@@ -184,8 +184,10 @@ fn transform<R: Float>(
                         SplitScheme::Fp16Scaled
                     };
                     dft16_split_emulated(&mut v, sign, scheme);
+                } else if recipe.precision == Precision::BF16 {
+                    dft16_tensor_emulated_in(&mut v, sign, TensorOperands::BF16);
                 } else {
-                    dft16_tensor_emulated(&mut v, sign);
+                    dft16_tensor_emulated_in(&mut v, sign, TensorOperands::F16);
                 }
             } else {
                 dft_in_place(&mut v, sign);

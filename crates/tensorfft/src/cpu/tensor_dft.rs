@@ -4,23 +4,47 @@
 //! instructions do.
 
 use crate::cpu::split_dft::{dft16_model, SplitScheme};
-use half::f16;
+use half::{bf16, f16};
 use num_complex::Complex;
 use num_traits::Float;
 
-fn to_f16<R: Float>(x: R) -> f64 {
-    f16::from_f32(x.to_f32().unwrap_or(f32::NAN)).to_f64()
+/// The 16-bit operand format of the tensor-core products: f16 (F16 data) or bf16 (BF16 data,
+/// `mma.sync … .bf16`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TensorOperands {
+    /// IEEE half: 10 fraction bits.
+    F16,
+    /// bfloat16: 7 fraction bits, f32's exponent range.
+    BF16,
 }
 
-/// One entry of the f16 DFT matrix, `e^{sign 2πi rk/16}` rounded through f32 as the kernels do.
-fn matrix_entry(rk: usize, sign: i32) -> (f64, f64) {
+impl TensorOperands {
+    /// `x` rounded (through f32, as the kernels' `cvt` from f32 does) to the format, in f64.
+    ///
+    /// ```
+    /// use tensorfft::cpu::tensor_dft::TensorOperands;
+    /// assert_eq!(TensorOperands::F16.round(1.0 + 1.0 / 4096.0), 1.0);
+    /// assert_eq!(TensorOperands::BF16.round(1.0 + 1.0 / 512.0), 1.0);
+    /// assert_eq!(TensorOperands::BF16.round(1.0 + 1.0 / 128.0), 1.0 + 1.0 / 128.0);
+    /// ```
+    pub fn round(self, x: f64) -> f64 {
+        match self {
+            TensorOperands::F16 => f16::from_f32(x as f32).to_f64(),
+            TensorOperands::BF16 => bf16::from_f32(x as f32).to_f64(),
+        }
+    }
+}
+
+/// One entry of the DFT matrix, `e^{sign 2πi rk/16}` rounded through f32 to the operand format
+/// as the kernels do.
+fn matrix_entry(rk: usize, sign: i32, format: TensorOperands) -> (f64, f64) {
     let angle = 2.0 * std::f64::consts::PI * (rk % 16) as f64 / 16.0;
     let (s, c) = angle.sin_cos();
-    let q = |v: f64| f16::from_f32(v as f32).to_f64();
-    (q(c), q(sign as f64 * s))
+    (format.round(c), format.round(sign as f64 * s))
 }
 
-/// In-place 16-point DFT as the tensor cores compute it; `sign` is -1 forward, +1 inverse.
+/// In-place 16-point DFT as the tensor cores compute it with f16 operands; `sign` is -1
+/// forward, +1 inverse.
 ///
 /// ```
 /// use num_complex::Complex;
@@ -29,13 +53,33 @@ fn matrix_entry(rk: usize, sign: i32) -> (f64, f64) {
 /// assert!((v[0].re - 8.0).abs() < 1e-6 && v[3].norm() < 1e-3);
 /// ```
 pub fn dft16_tensor_emulated<R: Float>(v: &mut [Complex<R>], sign: i32) {
+    dft16_tensor_emulated_in(v, sign, TensorOperands::F16);
+}
+
+/// In-place 16-point DFT as the tensor cores compute it with operands in `format`: samples
+/// and the DFT matrix rounded to it, products exact (a product of two f16 or two bf16 values
+/// fits in f32), sums in f32, the real and imaginary halves accumulated in two steps as the
+/// two `mma.sync` instructions do.
+///
+/// ```
+/// use num_complex::Complex;
+/// use tensorfft::cpu::tensor_dft::{dft16_tensor_emulated_in, TensorOperands};
+/// let x: Vec<Complex<f32>> = (0..16).map(|i| Complex::new((i as f32 * 0.37).sin(), 0.25)).collect();
+/// let (mut a, mut b) = (x.clone(), x.clone());
+/// dft16_tensor_emulated_in(&mut a, -1, TensorOperands::F16);
+/// dft16_tensor_emulated_in(&mut b, -1, TensorOperands::BF16);
+/// let diff: f32 = a.iter().zip(&b).map(|(p, q)| (p - q).norm()).fold(0.0, f32::max);
+/// assert!(diff > 1e-4 && diff < 0.1);
+/// ```
+pub fn dft16_tensor_emulated_in<R: Float>(v: &mut [Complex<R>], sign: i32, format: TensorOperands) {
     debug_assert_eq!(v.len(), 16);
-    let x: Vec<(f64, f64)> = v.iter().map(|c| (to_f16(c.re), to_f16(c.im))).collect();
+    let to_op = |x: R| format.round(x.to_f64().unwrap_or(f64::NAN));
+    let x: Vec<(f64, f64)> = v.iter().map(|c| (to_op(c.re), to_op(c.im))).collect();
     let round32 = |a: f64| R::from(a as f32).unwrap_or_else(R::nan);
     for (k, out) in v.iter_mut().enumerate() {
         let (mut rr, mut ri, mut ir, mut ii) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
         for (r, &(xr, xi)) in x.iter().enumerate() {
-            let (fr, fi) = matrix_entry(r * k, sign);
+            let (fr, fi) = matrix_entry(r * k, sign, format);
             rr += xr * fr;
             ri += xi * -fi;
             ir += xr * fi;

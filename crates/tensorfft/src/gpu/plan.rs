@@ -316,6 +316,16 @@ impl Gpu {
         start: Instant,
     ) -> Result<GpuPlan> {
         let schedule = plan_c2c_schedule(shape, precision, options)?;
+        let cc = self.info().compute_capability;
+        if cc < (8, 0) && schedule.needs_sm80() {
+            return Err(Error::unsupported(
+                format!(
+                    "{precision:?} with {:?} on compute capability {}.{} (bf16 conversions or m16n8k16 tensor-core products)",
+                    options.tuning, cc.0, cc.1
+                ),
+                "sm_80 or newer for BF16 and for tensor-core stages (F16 on the tensor cores, F32Split); F16, F32 and F64 on the CUDA cores run on sm_75",
+            ));
+        }
         let limit = self.info().shared_per_block_optin.max(0) as usize;
         let mut passes = Vec::with_capacity(schedule.passes.len());
         let mut origin = ModuleOrigin::Memory;

@@ -10,8 +10,8 @@ use super::recipe::Recipe;
 /// It adds, each with a factor of one unit roundoff: the final rounding to the storage
 /// precision, one rounding per shared-memory exchange in the exchange format, and log2 N levels
 /// of arithmetic in the compute precision (f16 in packed half arithmetic, which also rounds its
-/// twiddles to f16: one more per stage), and two f16 roundings (samples and DFT matrix) per
-/// tensor-core stage (F32Split: eight f32 unit roundoffs per such stage). Measured errors are
+/// twiddles to f16: one more per stage), and two roundings to the operand format (f16, bf16
+/// for BF16; samples and DFT matrix) per tensor-core stage (F32Split: eight f32 unit roundoffs per such stage). Measured errors are
 /// several times smaller (rounding errors add as a random walk, the bound adds them
 /// linearly); a wrong twiddle or index gives errors of order one.
 ///
@@ -36,7 +36,7 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
         ExchangeFormat::F64 => Precision::F64.unit_roundoff(),
     };
     let exchanges = recipe.radices.len().saturating_sub(1) as f64;
-    // Tensor-core stages round their samples and the DFT matrix to f16.
+    // Tensor-core stages round their samples and the DFT matrix to f16 (bf16).
     let tensor_stages = if recipe.tensor_cores {
         recipe.radices.iter().filter(|&&r| r == 16).count() as f64
     } else {
@@ -45,10 +45,11 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     // Per tensor-core stage: two f16 roundings (samples and DFT matrix), or with F32Split the
     // f16 rounding of the residual halves and the dropped Flo lo term, each about 2^-22 of the
     // vector's largest sample (the model in cpu::split_dft measures fp32-level errors).
-    let tensor_unit = if recipe.precision == Precision::F32Split {
-        8.0 * Precision::F32.unit_roundoff()
-    } else {
-        2.0 * Precision::F16.unit_roundoff()
+    let tensor_unit = match recipe.precision {
+        Precision::F32Split => 8.0 * Precision::F32.unit_roundoff(),
+        // bf16 products (mma.sync .bf16): samples and matrix rounded to bf16.
+        Precision::BF16 => 2.0 * Precision::BF16.unit_roundoff(),
+        _ => 2.0 * Precision::F16.unit_roundoff(),
     };
     // Packed half arithmetic reads its twiddles rounded to its format: one more rounding per
     // stage.

@@ -167,7 +167,7 @@ pub fn plan_c2c_recipe(
         // F16 1024 on the tensor cores: the whole transform in one warp (`tensor_pair_fft.cuh`;
         // H200 82.6% of the copy against 49.6% for per-stage tensor-core stages with 16,
         // bench/results/2026-11-26-h200-tensor-pairs/).
-        Precision::F16 if n == 1024 && tuning.tensor_cores == Some(true) => 32,
+        Precision::F16 | Precision::BF16 if n == 1024 && tuning.tensor_cores == Some(true) => 32,
         // F32Split 256: the one-warp pair with one transform per warp (H100 94.4% of the copy
         // against 92.0% with two; `bench/results/2026-11-26-h100-f32split-pairs/`).
         Precision::F32Split if n == 256 => 8,
@@ -208,10 +208,16 @@ pub fn plan_c2c_recipe(
     // per thread), at 512 and 1024 one (16 or 32 values per thread), the last stage in-lane.
     // F32Split runs the same pairs with split products (the same shapes; beyond one warp with
     // direct loads).
-    let pair_precision = matches!(precision, Precision::F16 | Precision::F32Split) && !tf32_split;
+    // BF16 (opt-in) runs the same kernels with bf16 products (mma.sync .bf16).
+    let pair_precision = matches!(
+        precision,
+        Precision::F16 | Precision::BF16 | Precision::F32Split
+    ) && !tf32_split;
     let warp_pair_possible = pair_precision && max_radix == 16 && tensor_pair_shape(n, t);
-    let per_stage_possible = matches!(precision, Precision::F16 | Precision::F32Split)
-        && e == 16
+    let per_stage_possible = matches!(
+        precision,
+        Precision::F16 | Precision::BF16 | Precision::F32Split
+    ) && e == 16
         && max_radix == 16
         && t.is_multiple_of(32);
     // F16 N >= 1024 with 16 values per thread: the same pair for the first two stages of each
@@ -224,7 +230,7 @@ pub fn plan_c2c_recipe(
     // the per-stage kernel at every length (bench/NOTES.md steps 72–73).
     let tensor_pair = tuning.tensor_pairs.unwrap_or(
         (warp_pair_possible || long_pair_possible)
-            && (precision == Precision::F16 || split_pairs_by_default(n)),
+            && (matches!(precision, Precision::F16 | Precision::BF16) || split_pairs_by_default(n)),
     );
     let tensor_possible = if tensor_pair {
         pair_possible
@@ -241,13 +247,13 @@ pub fn plan_c2c_recipe(
     if (tensor_cores && !tensor_possible) || (split && !tensor_cores) {
         return Err(Error::unsupported(
             format!("tensor-core stages for {precision:?} N={n} with {e} values per thread, maximum radix {max_radix} and {tuning:?}"),
-            "F16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512; stage pairs (F16 or F32Split) also N = 256 with 8, 16 or 32 values per thread, 1024 with 32",
+            "F16 or BF16 (opt-in) or F32Split with 16 values per thread, maximum radix 16 and N >= 512; stage pairs (F16, BF16 or F32Split) also N = 256 with 8, 16 or 32 values per thread, 1024 with 32",
         ));
     }
     if tuning.tensor_pairs == Some(true) && !(tensor_cores && pair_possible) {
         return Err(Error::unsupported(
             format!("tensor-core stage pairs for {precision:?} N={n} with {e} values per thread and {tuning:?}"),
-            "F16 on the tensor cores or F32Split (not 3xTF32): N = 256 with 8, 16 or 32 values per thread, 512 with 16, 1024 with 16 or 32, 2048 … 16384 with 16",
+            "F16 or BF16 on the tensor cores, or F32Split (not 3xTF32): N = 256 with 8, 16 or 32 values per thread, 512 with 16, 1024 with 16 or 32, 2048 … 16384 with 16",
         ));
     }
     if split && tensor_cores && tensor_pair && tuning.io == Some(IoMode::Staged) {
@@ -475,9 +481,13 @@ pub fn plan_c2c_recipe(
         && (matches!(n, 1024 | 2048 | 8192)
             || (n == 4096 && tensor_stages == Some(2))
             || (tensor_pair && warp_pair_possible && matches!(n, 256 | 512)));
+    // * BF16 on the tensor cores runs F16's tensor-core kernels (bf16 products): their launch
+    //   shape too.
+    let bf16_tensor = precision == Precision::BF16 && tensor_cores;
     let persistent = tuning.persistent.unwrap_or(
         (precision == Precision::F16 && !short_f16 && !half_arithmetic && !tiny_half)
-            || split_persistent,
+            || split_persistent
+            || bf16_tensor,
     );
     // * f32 N = 64 (one block of 64 transforms per tile, 3 blocks per SM): issuing the tile's
     //   loads through the prefetch path measured 97.4% and 97.5% of copy (0.979× and 0.977×

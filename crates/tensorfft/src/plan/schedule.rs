@@ -174,6 +174,27 @@ pub struct Schedule {
 }
 
 impl Schedule {
+    /// Whether the schedule's kernels need sm_80 or newer: BF16 data (its `cvt` to bf16x2) or
+    /// tensor-core stages (`mma.sync` m16n8k16: F16 on the tensor cores, BF16's, F32Split).
+    /// A GPU plan on an older device is refused with [`crate::Error::Unsupported`].
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape, Tuning};
+    /// let plan = |p, o: &PlanOptions| plan_c2c_schedule(&Shape::new([4096]), p, o).unwrap();
+    /// let tc = PlanOptions::tuned(Tuning { tensor_cores: Some(true), ..Default::default() });
+    /// assert!(!plan(Precision::F16, &PlanOptions::default()).needs_sm80());
+    /// assert!(plan(Precision::F16, &tc).needs_sm80());
+    /// assert!(plan(Precision::BF16, &PlanOptions::default()).needs_sm80());
+    /// assert!(plan(Precision::F32Split, &PlanOptions::default()).needs_sm80());
+    /// ```
+    pub fn needs_sm80(&self) -> bool {
+        self.precision == Precision::BF16
+            || self.passes.iter().any(|p| match &p.kernel {
+                PassKernel::Cluster(c) => c.first.inner.tensor_cores || c.second.inner.tensor_cores,
+                k => k.recipe().tensor_cores,
+            })
+    }
+
     /// Elements of one transform.
     ///
     /// ```

@@ -473,7 +473,7 @@ fn pairs_of_items(
 }
 
 /// Whether a strided pass of length `len` runs its radix-16 stages on the tensor cores: F32Split
-/// passes, and F16 passes where the tuning asks for tensor cores, of 512 to 16384 samples (16
+/// passes, and F16 and BF16 passes where the tuning asks for tensor cores, of 512 to 16384 samples (16
 /// values per thread and whole warps per item). Shorter passes run on the CUDA cores (F32Split
 /// ones in f32).
 ///
@@ -487,7 +487,7 @@ fn pairs_of_items(
 pub fn tensor_pass(precision: Precision, tuning: &Tuning, len: usize) -> bool {
     let wanted = match precision {
         Precision::F32Split => tuning.tensor_cores != Some(false),
-        Precision::F16 => tuning.tensor_cores == Some(true),
+        Precision::F16 | Precision::BF16 => tuning.tensor_cores == Some(true),
         _ => false,
     };
     wanted && (512..=16 * MAX_THREADS_PER_BLOCK).contains(&len)
@@ -705,11 +705,12 @@ fn pass_recipe(
     } = *access;
     let mut base = strided_base(precision, tuning);
     if tensor {
-        // Radix-16 products with 16 values per thread, whole warps per item; F16 items of 1024
-        // and more run their first two stages as the stage pair in registers
+        // Radix-16 products with 16 values per thread, whole warps per item; F16 and BF16 items
+        // of 1024 and more run their first two stages as the stage pair in registers
         // (`tensor_pair_fft.cuh`), other items stage by stage.
         base.tensor_cores = Some(true);
-        base.tensor_pairs = Some(precision == Precision::F16 && len >= 1024);
+        base.tensor_pairs =
+            Some(matches!(precision, Precision::F16 | Precision::BF16) && len >= 1024);
         base.elements_per_thread = Some(16);
         base.max_radix = Some(16);
     }

@@ -4,7 +4,10 @@
 // (mma.sync m16n8k16). The complex product is four real products:
 //   Re Y = Re X Re F + Im X (-Im F),   Im Y = Re X Im F + Im X Re F.
 //
-// Fragment layout (PTX ISA, m16n8k16 .f16, lane = 4 g + q): A registers hold (row g, cols 2q,
+// BF16 (Cfg::Packed::Format = BF16Format) runs the same products in bf16 (mma.sync m16n8k16
+// .bf16, sm_80): samples and F rounded to bf16, the same f32 accumulators and fragment layout.
+//
+// Fragment layout (PTX ISA, m16n8k16 .f16 and .bf16, lane = 4 g + q): A registers hold (row g, cols 2q,
 // 2q+1), (row g+8, same cols), (row g, cols 2q+8, 2q+9), (row g+8, same); B registers hold
 // (k 2q..2q+1, col g), (k 2q+8..2q+9, col g); C/D hold (row g, cols 2q, 2q+1), (row g+8, same).
 //
@@ -21,17 +24,33 @@ __device__ __forceinline__ unsigned pack_half2(float lo, float hi) {
     return r;
 }
 
-// D = A B + C for one 16x16 (A, f16) by 16x8 (B, f16) tile with f32 accumulators.
-__device__ __forceinline__ void mma_16x8x16(float (&d)[4], const unsigned (&a)[4], unsigned b0, unsigned b1,
-                                            const float (&c)[4]) {
-    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
-        "{%10, %11, %12, %13};"
-        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c[0]), "f"(c[1]), "f"(c[2]),
-          "f"(c[3]));
+// Two f32 values rounded to a packed pair of the operand format F (f16 or bf16).
+template <class F>
+__device__ __forceinline__ unsigned pack_operands(float lo, float hi) {
+    return pk2_pack<F>(lo, hi).b;
 }
 
-// This lane's B fragments of the 16-point DFT matrix: [n tile][register].
+// D = A B + C for one 16x16 (A) by 16x8 (B) tile of format F (f16 or bf16) with f32
+// accumulators.
+template <class F = F16Format>
+__device__ __forceinline__ void mma_16x8x16(float (&d)[4], const unsigned (&a)[4], unsigned b0, unsigned b1,
+                                            const float (&c)[4]) {
+    if constexpr (F::BF16) {
+        asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+            "{%10, %11, %12, %13};"
+            : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c[0]), "f"(c[1]), "f"(c[2]),
+              "f"(c[3]));
+    } else {
+        asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+            "{%10, %11, %12, %13};"
+            : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c[0]), "f"(c[1]), "f"(c[2]),
+              "f"(c[3]));
+    }
+}
+
+// This lane's B fragments of the 16-point DFT matrix: [n tile][register] (f16 or bf16 pairs).
 struct Dft16Fragments {
     unsigned re[2][2];
     unsigned im[2][2];
@@ -50,7 +69,7 @@ __device__ __forceinline__ void dft16_entry(int r, int k, float& c, float& s) {
     sincospif((float)(2 * DIR * ((r * k) & 15)) / 16.0f, &s, &c);
 }
 
-template <int DIR>
+template <int DIR, class F = F16Format>
 __device__ __forceinline__ Dft16Fragments dft16_fragments() {
     const int g = (int)(threadIdx.x & 31) >> 2;
     const int q = (int)(threadIdx.x & 3);
@@ -65,9 +84,9 @@ __device__ __forceinline__ Dft16Fragments dft16_fragments() {
             for (int u = 0; u < 2; ++u) {
                 dft16_entry<DIR>(2 * q + u + 8 * reg, k, c[u], s[u]);
             }
-            f.re[nt][reg] = pack_half2(c[0], c[1]);
-            f.im[nt][reg] = pack_half2(s[0], s[1]);
-            f.neg_im[nt][reg] = pack_half2(-s[0], -s[1]);
+            f.re[nt][reg] = pack_operands<F>(c[0], c[1]);
+            f.im[nt][reg] = pack_operands<F>(s[0], s[1]);
+            f.neg_im[nt][reg] = pack_operands<F>(-s[0], -s[1]);
         }
     }
     return f;
@@ -75,28 +94,32 @@ __device__ __forceinline__ Dft16Fragments dft16_fragments() {
 
 // Output tile nt (columns 8 nt .. 8 nt + 7) of the complex product Y = A F for a 16 x 16 A in
 // A registers (real and imaginary parts): Re Y = Ar Re F + Ai (-Im F), Im Y = Ar Im F + Ai Re F.
+template <class F = F16Format>
 __device__ __forceinline__ void times_dft16(float (&yr)[4], float (&yi)[4], const unsigned (&ar)[4],
                                             const unsigned (&ai)[4], const Dft16Fragments& f, int nt) {
     const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    mma_16x8x16(yr, ar, f.re[nt][0], f.re[nt][1], zero);
-    mma_16x8x16(yr, ai, f.neg_im[nt][0], f.neg_im[nt][1], yr);
-    mma_16x8x16(yi, ar, f.im[nt][0], f.im[nt][1], zero);
-    mma_16x8x16(yi, ai, f.re[nt][0], f.re[nt][1], yi);
+    mma_16x8x16<F>(yr, ar, f.re[nt][0], f.re[nt][1], zero);
+    mma_16x8x16<F>(yr, ai, f.neg_im[nt][0], f.neg_im[nt][1], yr);
+    mma_16x8x16<F>(yi, ar, f.im[nt][0], f.im[nt][1], zero);
+    mma_16x8x16<F>(yi, ai, f.re[nt][0], f.re[nt][1], yi);
 }
 
 // The same product with (-Ai) Im F in place of Ai (-Im F) (exact: a sign): a kernel that uses
-// only this form never holds the -Im F fragments (four registers).
+// only this form never holds the -Im F fragments (four registers). The sign bits are bit 15 of
+// each half in f16 and bf16 alike.
+template <class F = F16Format>
 __device__ __forceinline__ void times_dft16_negating(float (&yr)[4], float (&yi)[4], const unsigned (&ar)[4],
                                                      const unsigned (&ai)[4], const Dft16Fragments& f, int nt) {
     const float zero[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     const unsigned an[4] = {ai[0] ^ 0x80008000u, ai[1] ^ 0x80008000u, ai[2] ^ 0x80008000u, ai[3] ^ 0x80008000u};
-    mma_16x8x16(yr, ar, f.re[nt][0], f.re[nt][1], zero);
-    mma_16x8x16(yr, an, f.im[nt][0], f.im[nt][1], yr);
-    mma_16x8x16(yi, ar, f.im[nt][0], f.im[nt][1], zero);
-    mma_16x8x16(yi, ai, f.re[nt][0], f.re[nt][1], yi);
+    mma_16x8x16<F>(yr, ar, f.re[nt][0], f.re[nt][1], zero);
+    mma_16x8x16<F>(yr, an, f.im[nt][0], f.im[nt][1], yr);
+    mma_16x8x16<F>(yi, ar, f.im[nt][0], f.im[nt][1], zero);
+    mma_16x8x16<F>(yi, ai, f.re[nt][0], f.re[nt][1], yi);
 }
 
 // The 16-point DFTs of the warp's 32 butterflies; v is this lane's 16 slots (see above).
+template <class F = F16Format>
 __device__ __forceinline__ void dft16_tensor_cores(Cx<float> (&v)[16], const Dft16Fragments& f) {
 #pragma unroll
     for (int mt = 0; mt < 2; ++mt) {
@@ -104,13 +127,13 @@ __device__ __forceinline__ void dft16_tensor_cores(Cx<float> (&v)[16], const Dft
 #pragma unroll
         for (int reg = 0; reg < 4; ++reg) {
             const int slot = (2 * mt + (reg & 1)) * 4 + 2 * (reg >> 1);
-            ar[reg] = pack_half2(v[slot].re, v[slot + 1].re);
-            ai[reg] = pack_half2(v[slot].im, v[slot + 1].im);
+            ar[reg] = pack_operands<F>(v[slot].re, v[slot + 1].re);
+            ai[reg] = pack_operands<F>(v[slot].im, v[slot + 1].im);
         }
 #pragma unroll
         for (int nt = 0; nt < 2; ++nt) {
             float yr[4], yi[4];
-            times_dft16(yr, yi, ar, ai, f, nt);
+            times_dft16<F>(yr, yi, ar, ai, f, nt);
             // d0, d1: row g (slot row 2 mt), d2, d3: row g + 8 (slot row 2 mt + 1); columns
             // 8 nt + 2q + u are sample slot 2 nt + u.
 #pragma unroll

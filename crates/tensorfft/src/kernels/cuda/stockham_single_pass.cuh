@@ -425,7 +425,7 @@ struct SinglePass {
             else if constexpr (Cfg::SPLIT)
                 dft16_split_tensor_cores(v);
             else
-                dft16_tensor_cores(v, c.dft16);
+                dft16_tensor_cores<typename Cfg::Packed::Format>(v, c.dft16);
         } else {
 #pragma unroll
             for (int k = 0; k < BF; ++k) dft_in_registers<R, DIR>(&v[k * R]);
@@ -657,12 +657,12 @@ struct SinglePass {
         if constexpr (Cfg::STAGED) copy_out<X>(c, block_smem());
     }
 
-    // The DFT-matrix fragments of the tensor-core stages: in this lane's registers (F16), or in
+    // The DFT-matrix fragments of the tensor-core stages: in this lane's registers (F16, BF16), or in
     // the block's shared table (F32Split; every thread calls this once, before its first stage).
     static __device__ __forceinline__ void prepare_tensor_cores(Ctx& c) {
         if constexpr (Cfg::TENSOR && Cfg::SPLIT && Cfg::SPLIT_TF32) store_tf32_fragments<DIR>();
         if constexpr (Cfg::TENSOR && Cfg::SPLIT && !Cfg::SPLIT_TF32) store_split_fragments<DIR>();
-        if constexpr (Cfg::TENSOR && !Cfg::SPLIT) c.dft16 = dft16_fragments<DIR>();
+        if constexpr (Cfg::TENSOR && !Cfg::SPLIT) c.dft16 = dft16_fragments<DIR, typename Cfg::Packed::Format>();
     }
 
     template <int... RADICES>

@@ -319,7 +319,7 @@ struct StridedPass {
     static __device__ __forceinline__ PairOperands pair_operands() {
         PairOperands p{};
         if constexpr (Cfg::TENSOR_PAIR) {
-            p.f = dft16_fragments<Cfg::DIR>();
+            p.f = dft16_fragments<Cfg::DIR, typename Cfg::Packed::Format>();
             p.fa = dft16_rows<false>(p.f);
             p.base = TensorPairFft<Cfg>::lane_base();
         }

@@ -138,6 +138,8 @@ template <class Cfg>
 struct TensorPairFft {
     typedef typename Cfg::Store Store;
     typedef typename Store::Bits Bits;
+    // The products' operand format: f16, or bf16 for BF16 data (the same fragments).
+    typedef typename Cfg::Packed::Format Fmt;
     static constexpr int N = Cfg::N;
     static constexpr int T = Cfg::T;
     static constexpr int B = Cfg::B;
@@ -188,10 +190,10 @@ struct TensorPairFft {
                 xn[reg] = xi[reg] ^ 0x80008000u;  // -Im, exact
             }
             float yr[4], yi[4];
-            mma_16x8x16(yr, fr, xr[0], xr[1], zero);
-            mma_16x8x16(yr, fi, xn[0], xn[1], yr);
-            mma_16x8x16(yi, fi, xr[0], xr[1], zero);
-            mma_16x8x16(yi, fr, xi[0], xi[1], yi);
+            mma_16x8x16<Fmt>(yr, fr, xr[0], xr[1], zero);
+            mma_16x8x16<Fmt>(yr, fi, xn[0], xn[1], yr);
+            mma_16x8x16<Fmt>(yi, fi, xr[0], xr[1], zero);
+            mma_16x8x16<Fmt>(yi, fr, xi[0], xi[1], yi);
             // Accumulator 2 h + u: (r g + 8 h, m 8 nt + 2q + u), twiddle slot 4 nt + 2 h + u.
             Cx<float> y[4];
 #pragma unroll
@@ -203,8 +205,8 @@ struct TensorPairFft {
             // A registers: (row g, cols 8 nt + 2q ..) and (row g + 8, same).
 #pragma unroll
             for (int h = 0; h < 2; ++h) {
-                ar[2 * nt + h] = pack_half2(y[2 * h].re, y[2 * h + 1].re);
-                ai[2 * nt + h] = pack_half2(y[2 * h].im, y[2 * h + 1].im);
+                ar[2 * nt + h] = pack_operands<Fmt>(y[2 * h].re, y[2 * h + 1].re);
+                ai[2 * nt + h] = pack_operands<Fmt>(y[2 * h].im, y[2 * h + 1].im);
             }
         }
     }
@@ -215,7 +217,7 @@ struct TensorPairFft {
 #pragma unroll
         for (int nt = 0; nt < 2; ++nt) {
             float yr[4], yi[4];
-            times_dft16_negating(yr, yi, ar, ai, f, nt);
+            times_dft16_negating<Fmt>(yr, yi, ar, ai, f, nt);
 #pragma unroll
             for (int i = 0; i < 4; ++i) {
                 z[nt * 4 + i] = cx(yr[i], yi[i]);
@@ -609,7 +611,7 @@ struct TensorPairFft {
         // F32Split: the split fragments sit in a shared table (every thread takes part in
         // filling it, before any returns); the f16 fragments are left unused.
         if constexpr (Cfg::SPLIT) store_split_fragments<DIR>();
-        const Dft16Fragments f = dft16_fragments<DIR>();
+        const Dft16Fragments f = dft16_fragments<DIR, Fmt>();
         const Dft16Rows fa = dft16_rows<IN_WARP>(f);
         Cx<float> tw[8];
         if constexpr (!RELOAD_PAIR_TWIDDLES) pair_twiddles(twiddles, tw);
