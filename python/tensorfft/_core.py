@@ -64,7 +64,7 @@ class DirectCall:
         self.in_extent, self.out_extent = in_extent, out_extent
         self.shape, self.strides = shape, strides
         self.scratch_bytes = plan.scratch_bytes
-        self.scratch_elements = plan.scratch_bytes // ELEMENT_BYTES[precision]
+        self.scratch_elements = plan.scratch_bytes // element_bytes(precision)
         self.device = device
 
     def __call__(self, x: Any) -> Any:
@@ -147,7 +147,7 @@ def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: st
     holder = None
     if plan.scratch_bytes:
         holder, address = ops.scratch(x, plan.scratch_bytes)
-        scratch = (address, plan.scratch_bytes // ELEMENT_BYTES[precision])
+        scratch = (address, plan.scratch_bytes // element_bytes(precision))
     plan.execute_raw(forward, (ops.ptr(x), m_in.extent), (ops.ptr(out), m_out.extent), scratch,
                      ops.stream(device))
     del holder  # returned to the framework's stream-ordered allocator after the launch
@@ -158,7 +158,13 @@ def _run_group(ops: Any, x: Any, group: Tuple[int, ...], forward: bool, kind: st
 
 
 #: Bytes of one complex element of each library precision (scratch is counted in elements).
-ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16, "bf16": 4, "bf16:f32": 4, "f32split": 8}
+ELEMENT_BYTES = {"f16": 4, "f32": 8, "f64": 16, "bf16": 4, "f32split": 8}
+
+
+def element_bytes(precision: str) -> int:
+    """Bytes of one complex element of a plan key's precision (``'bf16:f32'`` and
+    ``'bf16:tc'`` store bf16 like ``'bf16'``)."""
+    return ELEMENT_BYTES[precision.partition(":")[0]]
 
 
 def _check_out(ops: Any, x: Any, out: Any, device: int) -> None:

@@ -7,7 +7,7 @@ from typing import Any, Optional, Sequence
 
 from . import _layout
 from ._arrays import PRECISION_OF, dtype_name, framework_of, ops_for
-from ._core import ELEMENT_BYTES, native
+from ._core import element_bytes, native
 from ._foreign import call_adopted
 
 
@@ -104,7 +104,7 @@ class Plan:
         scratch = holder = None
         if self._plan.scratch_bytes:
             holder, address = ops.scratch(x, self._plan.scratch_bytes)
-            scratch = (address, self._plan.scratch_bytes // ELEMENT_BYTES[self.precision])
+            scratch = (address, self._plan.scratch_bytes // element_bytes(self.precision))
         self._plan.execute_raw(forward, (ops.ptr(x), count), (ops.ptr(out), count), scratch,
                                ops.stream(device))
         del holder

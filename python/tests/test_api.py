@@ -434,6 +434,13 @@ def test_bf16_f32_arithmetic_reaches_the_library_plan(monkeypatch):
     _core.plan_cache.clear()
 
 
+def test_element_bytes_of_every_plan_key():
+    """Scratch is counted in elements of the key's storage: the arithmetic suffixes of
+    ``tensorfft.bf16`` (``'bf16:f32'``, ``'bf16:tc'``) store bf16 pairs of 4 bytes."""
+    assert [_core.element_bytes(p) for p in ("f16", "f32", "f64", "f32split")] == [4, 8, 16, 8]
+    assert [_core.element_bytes(p) for p in ("bf16", "bf16:f32", "bf16:tc")] == [4, 4, 4]
+
+
 def test_bf16_tensor_cores_argument_rules():
     """``tensorfft.bf16``'s ``tensor_cores`` is a bool and chooses the arithmetic itself; the
     library plans BF16 radix-16 stages on the tensor cores when asked (no GPU needed)."""

@@ -214,8 +214,9 @@ pub fn sweep(quick: bool) -> Vec<Case> {
 /// BF16 on the tensor cores (`Tuning::tensor_cores`, opt-in; bf16 products, F16's kernels): the
 /// warp-resident pair at 256 with one, two and four transforms per warp, every length 512 …
 /// 16384 on its default kernel, 1024 with 16 values per thread, the per-stage kernel at 4096,
-/// and multi-pass shapes whose strided passes of 512 and more run on the tensor cores (2^17,
-/// 2^20, 1024², 8 × 1024 × 4, 64³). Last in the sweep, after the packed BF16 cases.
+/// and multi-pass shapes with the tensor cores asked for (2^17, 2^20, 1024², 8 × 1024 × 4,
+/// 64³: contiguous single passes on the tensor cores, strided passes in f32). Last in the
+/// sweep, after the packed BF16 cases.
 pub fn bf16_tensor_core_cases(quick: bool) -> Vec<Case> {
     let p = Precision::BF16;
     let tensor = |e: Option<usize>, pairs: Option<bool>| Tuning {

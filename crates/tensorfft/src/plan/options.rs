@@ -335,13 +335,24 @@ pub struct Tuning {
     /// Launch a persistent grid (resident blocks × SMs) instead of one block per tile (cluster
     /// passes: the resident clusters loop over the groups; slower, bench/NOTES.md step 30).
     pub persistent: Option<bool>,
-    /// Run radix-16 stages on the tensor cores: F16 single passes of 256 … 16384 (one warp per
-    /// transform up to 1024, beyond that a stage pair then Stockham stages), and always for
-    /// F32Split (`Some(false)` runs F32Split's strided passes in f32). In a schedule, strided
-    /// passes of 512 … 16384 as well (gathered through shared memory), while shorter passes,
-    /// single passes under 256 and an F16 single pass of 32768 (16 values per thread would take
-    /// 2048 threads) stay on the CUDA cores. Off by default for F16: packed half arithmetic
-    /// measured faster (bench/NOTES.md steps 70–75, 87).
+    /// Run radix-16 stages on the tensor cores: F16 and BF16 single passes of 256 … 16384 (one
+    /// warp per transform up to 1024, beyond that a stage pair then Stockham stages; BF16 with
+    /// bf16 products), and always for F32Split (`Some(false)` runs F32Split's strided passes in
+    /// f32). In a schedule, F16 and F32Split strided passes of 512 … 16384 as well (gathered
+    /// through shared memory), while shorter passes, single passes under 256 and an F16 single
+    /// pass of 32768 (16 values per thread would take 2048 threads) stay on the CUDA cores;
+    /// BF16 strided passes then compute in f32 (its tensor-core passes measured slower and less
+    /// accurate). Off by default for F16 and BF16: packed half arithmetic measured faster
+    /// (bench/NOTES.md steps 70–75, 87, 123). BF16 on the H200: 256 … 8192 at 96 – 58% of the
+    /// copy with errors near 3e-3, between packed bf16x2 (98%, 6–9e-3) and f32 arithmetic
+    /// (90 – 54%, 1.7e-3).
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};
+    /// let tc = PlanOptions::tuned(Tuning { tensor_cores: Some(true), ..Default::default() });
+    /// let r = plan_c2c_recipe(&Shape::new([4096]), Precision::BF16, &tc).unwrap();
+    /// assert!(r.tensor_cores && r.tensor_pair && !r.half_arithmetic);
+    /// ```
     pub tensor_cores: Option<bool>,
     /// F16 tensor-core plans of N = 2048 … 16384 (and 1024 with 16 values per thread): run the
     /// first two radix-16 stages as one

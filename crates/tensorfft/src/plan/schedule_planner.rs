@@ -397,10 +397,13 @@ fn stockham_pass(
     let gathered = !items_fastest || tensor;
     // Pairs compute in f16 (bf16): `half_arithmetic: Some(false)` (f32 arithmetic) turns them
     // off too, and a tile must hold a whole pair.
+    // BF16 with the tensor cores asked for computes its strided passes in f32 (see
+    // `tensor_pass`), not in bf16x2.
     let paired = matches!(precision, Precision::F16 | Precision::BF16)
         && !tensor
         && tuning.paired_items != Some(false)
         && tuning.half_arithmetic != Some(false)
+        && !(precision == Precision::BF16 && tuning.tensor_cores == Some(true))
         && tuning.items_per_tile.is_none_or(|g| g >= 2)
         && pairs_of_items(&dims, gathered, sample_stride_in, sample_stride_out);
     let access = PassAccess {
@@ -473,7 +476,7 @@ fn pairs_of_items(
 }
 
 /// Whether a strided pass of length `len` runs its radix-16 stages on the tensor cores: F32Split
-/// passes, and F16 and BF16 passes where the tuning asks for tensor cores, of 512 to 16384 samples (16
+/// passes, and F16 passes where the tuning asks for tensor cores, of 512 to 16384 samples (16
 /// values per thread and whole warps per item). Shorter passes run on the CUDA cores (F32Split
 /// ones in f32).
 ///
@@ -487,7 +490,12 @@ fn pairs_of_items(
 pub fn tensor_pass(precision: Precision, tuning: &Tuning, len: usize) -> bool {
     let wanted = match precision {
         Precision::F32Split => tuning.tensor_cores != Some(false),
-        Precision::F16 | Precision::BF16 => tuning.tensor_cores == Some(true),
+        Precision::F16 => tuning.tensor_cores == Some(true),
+        // BF16 strided passes stay on the CUDA cores in f32 arithmetic when the tensor cores
+        // are asked for: on the H200 the tensor-core passes were slower and less accurate
+        // than f32 ones (2^20 17.4% of the copy at 5.0e-3 against 23.1% at 4.1e-3, 1024²
+        // 26.6% at 4.4e-3 against 29.4% at 3.3e-3; `bench/results/2026-11-29-h200-bf16-tensor-cores/`,
+        // bench/NOTES.md step 123).
         _ => false,
     };
     wanted && (512..=16 * MAX_THREADS_PER_BLOCK).contains(&len)
@@ -705,12 +713,11 @@ fn pass_recipe(
     } = *access;
     let mut base = strided_base(precision, tuning);
     if tensor {
-        // Radix-16 products with 16 values per thread, whole warps per item; F16 and BF16 items
-        // of 1024 and more run their first two stages as the stage pair in registers
+        // Radix-16 products with 16 values per thread, whole warps per item; F16 items of 1024
+        // and more run their first two stages as the stage pair in registers
         // (`tensor_pair_fft.cuh`), other items stage by stage.
         base.tensor_cores = Some(true);
-        base.tensor_pairs =
-            Some(matches!(precision, Precision::F16 | Precision::BF16) && len >= 1024);
+        base.tensor_pairs = Some(precision == Precision::F16 && len >= 1024);
         base.elements_per_thread = Some(16);
         base.max_radix = Some(16);
     }

@@ -1,5 +1,5 @@
 #!/bin/bash
-# BF16 on the tensor cores (Tuning::tensor_cores, opt-in; bf16 mma.sync on F16's kernels;
+# Run 1 (binaries and wheel of 001eb79): BF16 on the tensor cores (Tuning::tensor_cores, opt-in; bf16 mma.sync on F16's kernels;
 # bench/NOTES.md step 123). Repository root, .gpu/ carried.
 # 1. tfft check --tensor-cores --only bf16 --quick: BF16 tensor-core cases on random data
 #    (single passes 256 … 16384, per-stage 4096, multi-pass shapes) and on basis vectors.
