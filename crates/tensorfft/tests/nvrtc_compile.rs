@@ -31,7 +31,24 @@ fn all_recipes() -> Vec<Recipe> {
     ] {
         for n in supported_lengths(p) {
             let mut tunings = vec![Tuning::default()];
-            tunings.extend(Tuning::sweep());
+            // BF16's tensor-core kernels are F16's with bf16 operands: F16 compiles every
+            // launch-shape variant of them, BF16 its default kernels and the per-stage one
+            // (and, below, the normalized ones).
+            let is_bf16 = p == Precision::BF16;
+            tunings.extend(
+                Tuning::sweep()
+                    .into_iter()
+                    .filter(|t| !(is_bf16 && t.tensor_cores == Some(true))),
+            );
+            if is_bf16 {
+                for pairs in [None, Some(false)] {
+                    tunings.push(Tuning {
+                        tensor_cores: Some(true),
+                        tensor_pairs: pairs,
+                        ..Default::default()
+                    });
+                }
+            }
             for tuning in tunings {
                 let opts = PlanOptions::tuned(tuning);
                 if let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &opts) {
