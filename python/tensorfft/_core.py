@@ -90,7 +90,7 @@ def transform(ops: Any, x: Any, dims: Sequence[int], forward: bool, kind: str,
     :class:`DirectCall` of a call that ran as one plan straight on ``x`` into a new output.
     ``precision`` overrides the one of ``x``'s dtype: ``'bf16'`` for complex bfloat16 pairs
     viewed as one 4-byte element each (``tensorfft.bf16``; ``'bf16:f32'`` computes them in f32
-    arithmetic)."""
+    arithmetic, ``'bf16:tc'`` with radix-16 stages on the tensor cores)."""
     shape = ops.shape(x)
     groups = _layout.group_dims(shape, dims)
     if not groups:

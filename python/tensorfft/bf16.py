@@ -8,9 +8,10 @@ packed bf16x2 arithmetic where the kernels allow it (single passes of 128 and mo
 on pairs of neighbouring items; 98-99% of a device copy up to 8192 on an H200): relative errors
 about 5e-3 to 1.2e-2, a few bf16 ulps. ``half_arithmetic=False`` computes in f32 instead: errors
 of 1.7-4e-3 (near the rounding of the output to bf16) at up to about twice the time (``None``, the
-default, or ``True``: the library's choice). ``tensor_cores=True`` runs the radix-16 stages of
-contiguous transforms (and contiguous passes) of 256 to 16384 points as bf16 products on the
-tensor cores with f32 accumulation (``mma.sync``; strided passes of larger shapes in f32):
+default, or ``True``: the library's choice). ``tensor_cores=True`` (with ``half_arithmetic``
+left at ``None``) runs the radix-16 stages of contiguous single passes (a 1D transform, or the
+last axis of a 2D / 3D one) of 256 to 16384 points as bf16 products on the
+tensor cores with f32 accumulation (``mma.sync``; everything else in f32, strided passes too):
 errors between the two (2.8-3.5e-3 for one pass on an H200), at 96% of a device copy for 256
 and 512 points, 75% at 4096 and 58% at 8192 (faster than f32 arithmetic there, slower than
 the default). No other FFT library

@@ -216,14 +216,15 @@ fn all_strided_kernels() -> Vec<KernelSource> {
         }
     }
     // Strided passes with tensor-core stages: F16 (opt-in) and F32Split, every shape above with
-    // the dense layout and the strided ones, unnormalized, 1/N, and unitary. (BF16 strided
-    // passes compute in f32 when the tensor cores are asked for.)
+    // the dense layout and the strided ones, unnormalized, 1/N, and unitary; and BF16 with the
+    // tensor cores asked for, whose strided passes compute in f32 (unpaired).
     let tensor = Tuning {
         tensor_cores: Some(true),
         ..Default::default()
     };
     for (p, tuning) in [
         (Precision::F16, tensor),
+        (Precision::BF16, tensor),
         (Precision::F32Split, Tuning::default()),
     ] {
         for (dims, layout) in shapes
@@ -460,6 +461,80 @@ fn bf16_packed_kernels_compile_for_sm80() {
             .unwrap_or_else(|e| panic!("{}: {e}", k.stem));
         assert!(cubin.len() > 100, "{}", k.stem);
     }
+}
+
+/// The CUDA-core kernels on sm_75 (Turing), where the library plans everything but BF16 and
+/// tensor-core stages (`Schedule::needs_sm80`): gathered tiles copy with plain loads there
+/// (no `cp.async`) and f16 pairs round with two `cvt.rn.f16.f32` (no `cvt.rn.f16x2.f32`). A
+/// sample: single passes of each precision, two-pass 1D and 2D plans, f16 pairs of items, 3D,
+/// and a gathered strided layout.
+#[test]
+fn cuda_core_kernels_compile_for_sm75() {
+    if !libraries::nvrtc_present() {
+        let required = std::env::var("TFFT_REQUIRE_NVRTC").is_ok_and(|v| v == "1");
+        assert!(!required, "TFFT_REQUIRE_NVRTC=1 but NVRTC is missing");
+        return;
+    }
+    // Padded transforms: rows of 1024 samples 1030 apart, gathered through shared memory.
+    let padded = Layout {
+        input: Some(Strides {
+            stride: 1,
+            dist: 1030,
+        }),
+        output: None,
+    };
+    let f32_arithmetic = PlanOptions::tuned(Tuning {
+        half_arithmetic: Some(false),
+        ..Default::default()
+    });
+    let cases: Vec<(Precision, Vec<usize>, PlanOptions)> = vec![
+        (Precision::F32, vec![4096], PlanOptions::default()),
+        (Precision::F32, vec![8], PlanOptions::default()),
+        (Precision::F16, vec![4096], PlanOptions::default()),
+        (Precision::F16, vec![64], PlanOptions::default()),
+        (Precision::F16, vec![4096], f32_arithmetic),
+        (Precision::F64, vec![1024], PlanOptions::default()),
+        (Precision::F32, vec![1 << 20], PlanOptions::default()),
+        (Precision::F16, vec![1 << 20], PlanOptions::default()),
+        (Precision::F32, vec![1024, 1024], PlanOptions::default()),
+        (Precision::F16, vec![64, 64, 64], PlanOptions::default()),
+        (
+            Precision::F32,
+            vec![1024],
+            PlanOptions {
+                layout: padded,
+                ..Default::default()
+            },
+        ),
+        (
+            Precision::F16,
+            vec![1024],
+            PlanOptions {
+                layout: padded,
+                ..Default::default()
+            },
+        ),
+    ];
+    let mut gathered = 0;
+    for (p, dims, opts) in cases {
+        let s = plan_c2c_schedule(&Shape::from_dims(&dims).batch(3), p, &opts)
+            .unwrap_or_else(|e| panic!("{p:?} {dims:?}: {e}"));
+        assert!(!s.needs_sm80(), "{s}");
+        for pass in &s.passes {
+            let k = match &pass.kernel {
+                PassKernel::Strided(sp) => {
+                    gathered += usize::from(sp.staged_in());
+                    KernelSource::strided_pass(sp)
+                }
+                PassKernel::SinglePass { recipe, .. } => KernelSource::single_pass(recipe),
+                PassKernel::Cluster(_) => continue, // sm_90 only
+            };
+            let cubin = nvrtc::compile_cubin(&k.source, &k.stem, "sm_75")
+                .unwrap_or_else(|e| panic!("{}: {e}", k.stem));
+            assert!(cubin.len() > 100, "{}", k.stem);
+        }
+    }
+    assert!(gathered >= 2, "the sample gathers no tile");
 }
 
 #[test]

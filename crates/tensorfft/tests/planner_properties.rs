@@ -13,6 +13,7 @@ use tensorfft::{
 fn precision() -> impl Strategy<Value = Precision> {
     prop_oneof![
         Just(Precision::F16),
+        Just(Precision::BF16),
         Just(Precision::F32),
         Just(Precision::F32Split),
         Just(Precision::F64)
@@ -151,10 +152,13 @@ proptest! {
                     prop_assert_eq!((lanes / radix) % r.vector_width, 0);
                 }
                 if r.half_arithmetic {
-                    prop_assert_eq!(p, Precision::F16);
+                    prop_assert!(matches!(p, Precision::F16 | Precision::BF16));
                     prop_assert!(!r.tensor_cores);
                     prop_assert_eq!(r.io, IoMode::Direct);
-                    prop_assert_eq!(r.exchange, ExchangeFormat::F16);
+                    prop_assert_eq!(
+                        r.exchange,
+                        if p == Precision::BF16 { ExchangeFormat::BF16 } else { ExchangeFormat::F16 }
+                    );
                     prop_assert!(r.vector_width <= 2);
                     for &radix in &r.radices {
                         prop_assert_eq!(lanes % radix, 0);
@@ -448,7 +452,7 @@ proptest! {
                         if sp.paired {
                             // Sample k of items 2p and 2p + 1 is one aligned 8-byte word.
                             let (first, rest) = (&sp.dims[0], &sp.dims[1..]);
-                            prop_assert_eq!(p, Precision::F16);
+                            prop_assert!(matches!(p, Precision::F16 | Precision::BF16));
                             prop_assert!(!sp.staged_in() && first.in_stride == 1 && first.count % 2 == 0);
                             prop_assert!(sp.sample_stride_in % 2 == 0 && rest.iter().all(|d| d.in_stride % 2 == 0));
                             prop_assert_eq!(sp.items_per_tile, 2 * sp.slots_per_tile());

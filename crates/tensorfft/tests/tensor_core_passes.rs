@@ -143,13 +143,15 @@ fn f16_strided_passes_run_on_the_tensor_cores_when_asked() {
 #[test]
 fn bf16_strided_passes_compute_in_f32_when_the_tensor_cores_are_asked() {
     // BF16 with the tensor cores asked for: single passes of 256 and more on the tensor cores
-    // (bf16 products), strided passes in f32 arithmetic (neither on the tensor cores nor on
-    // bf16x2 pairs of items), below the default's error.
+    // (bf16 products), shorter ones and strided passes in f32 arithmetic (neither on the
+    // tensor cores nor in bf16x2), below the default's error.
     // (dims, batch, longest pass)
-    let cases: [(&[usize], usize, Option<usize>); 3] = [
+    let cases: [(&[usize], usize, Option<usize>); 5] = [
         (&[2048], 2, Some(1024)),
         (&[512, 64], 1, Some(512)),
         (&[2, 1024, 4], 1, None),
+        (&[128], 4, None),
+        (&[128, 256], 1, None),
     ];
     for (dims, batch, max_pass_len) in cases {
         let tuning = Tuning {
@@ -164,7 +166,8 @@ fn bf16_strided_passes_compute_in_f32_when_the_tensor_cores_are_asked() {
             match &p.kernel {
                 PassKernel::Strided(sp) => assert!(!sp.paired && !sp.inner.half_arithmetic, "{s}"),
                 PassKernel::SinglePass { recipe, .. } => {
-                    assert_eq!(recipe.tensor_cores, recipe.n >= 256, "{s}")
+                    assert_eq!(recipe.tensor_cores, recipe.n >= 256, "{s}");
+                    assert!(!recipe.half_arithmetic, "{s}");
                 }
                 PassKernel::Cluster(_) => {}
             }

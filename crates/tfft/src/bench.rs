@@ -162,7 +162,7 @@ enum Outcome {
 pub struct Timed {
     /// Passes launched plainly, each after the previous kernel completes.
     pub plain_launches: bool,
-    /// F16 on the tensor cores (`Tuning::tensor_cores`).
+    /// The tensor cores asked for (`Tuning::tensor_cores`: F16, BF16).
     pub tensor_cores: bool,
 }
 
@@ -179,7 +179,7 @@ pub fn run(
 ) -> Result<ExitCode, tensorfft::Error> {
     let gpu = Gpu::new(0)?;
     // The timed plans' options: the defaults, or plain launches (no programmatic dependent
-    // launch between passes) for comparison, and F16 on the tensor cores.
+    // launch between passes) for comparison, and the tensor cores (F16, BF16).
     let options = PlanOptions::tuned(Tuning {
         dependent_launch: timed.plain_launches.then_some(false),
         tensor_cores: timed.tensor_cores.then_some(true),
@@ -204,7 +204,7 @@ pub fn run(
         rows_to_run.len(),
         launch_mode(&gpu, options.tuning.dependent_launch),
         if timed.tensor_cores {
-            "; F16 on the tensor cores"
+            "; tensor cores asked for (F16, BF16)"
         } else {
             ""
         }

@@ -201,9 +201,10 @@ enum Command {
         /// programmatic dependent launches (sm_90; `Tuning::dependent_launch`), to compare.
         #[arg(long)]
         plain_launches: bool,
-        /// F16 on the tensor cores (`Tuning::tensor_cores`, opt-in): radix-16 stages of the
-        /// single-pass kernels from 256 and of every strided pass from 512 as `mma.sync`
-        /// products.
+        /// The tensor cores asked for (`Tuning::tensor_cores`, opt-in): F16 radix-16 stages of
+        /// the single-pass kernels from 256 and of every strided pass from 512 as `mma.sync`
+        /// products; BF16 single passes from 256 likewise with bf16 products (its other passes
+        /// in f32).
         #[arg(long)]
         tensor_cores: bool,
     },

@@ -225,7 +225,9 @@ pub fn bf16_tensor_core_cases(quick: bool) -> Vec<Case> {
         tensor_pairs: pairs,
         ..Default::default()
     };
-    let one_warp = [(256, 8), (256, 16), (256, 32), (1024, 16)]
+    // One warp per 256-point transform group (8, 16, 32 values per thread), and 1024 with 16
+    // values per thread (the pair before a Stockham stage).
+    let widths = [(256, 8), (256, 16), (256, 32), (1024, 16)]
         .into_iter()
         .flat_map(move |(n, e)| batched_cases(p, vec![n], quick, tensor(Some(e), None)));
     let defaults =
@@ -240,7 +242,7 @@ pub fn bf16_tensor_core_cases(quick: bool) -> Vec<Case> {
     ]
     .into_iter()
     .flat_map(move |dims| batched_cases(p, dims, quick, tensor(None, None)));
-    one_warp
+    widths
         .chain(defaults)
         .chain(per_stage)
         .chain(passes)
@@ -249,7 +251,8 @@ pub fn bf16_tensor_core_cases(quick: bool) -> Vec<Case> {
 
 /// BF16 in packed bf16x2 arithmetic (`Tuning::half_arithmetic`) where the default computes in
 /// f32: N = 4 … 64, with the batches of the other 1D cases (from 128 the default cases run
-/// packed). Last in the sweep, so that the positions of the cases before them stay put.
+/// packed). After the other cases (then BF16 on the tensor cores), so that the positions of
+/// the cases before them stay put.
 pub fn bf16_packed_cases(quick: bool) -> Vec<Case> {
     let t = Tuning {
         half_arithmetic: Some(true),

@@ -341,9 +341,9 @@ pub struct Tuning {
     /// f32). In a schedule, F16 and F32Split strided passes of 512 … 16384 as well (gathered
     /// through shared memory), while shorter passes, single passes under 256 and an F16 single
     /// pass of 32768 (16 values per thread would take 2048 threads) stay on the CUDA cores;
-    /// BF16 strided passes then compute in f32 (its tensor-core passes measured slower and less
-    /// accurate). Off by default for F16 and BF16: packed half arithmetic measured faster
-    /// (bench/NOTES.md steps 70–75, 87, 123). BF16 on the H200: 256 … 8192 at 96 – 58% of the
+    /// BF16's other passes (strided passes, single passes under 256) then compute in f32 (its
+    /// tensor-core strided passes measured slower and less accurate). Off by default for F16
+    /// and BF16: packed half arithmetic measured faster (bench/NOTES.md steps 70–75, 87, 123). BF16 on the H200: 256 … 8192 at 96 – 58% of the
     /// copy with errors near 3e-3, between packed bf16x2 (98%, 6–9e-3) and f32 arithmetic
     /// (90 – 54%, 1.7e-3).
     ///
@@ -354,7 +354,7 @@ pub struct Tuning {
     /// assert!(r.tensor_cores && r.tensor_pair && !r.half_arithmetic);
     /// ```
     pub tensor_cores: Option<bool>,
-    /// F16 tensor-core plans of N = 2048 … 16384 (and 1024 with 16 values per thread): run the
+    /// F16 and BF16 tensor-core plans of N = 2048 … 16384 (and 1024 with 16 values per thread): run the
     /// first two radix-16 stages as one
     /// register pair per 256-point unit (the first product's accumulators are the second's
     /// operand; `tensor_pair_fft.cuh`) before the remaining Stockham stages, instead of two
@@ -480,7 +480,8 @@ pub struct Tuning {
 
 impl Tuning {
     /// The alternatives `tfft bench --variants` times against the planner's choice; CI compiles
-    /// every one of them for every length and precision.
+    /// every one of them for every length and precision (BF16's tensor-core ones, F16's kernels
+    /// with bf16 operands, by their default and per-stage forms).
     ///
     /// ```
     /// assert!(tensorfft::Tuning::sweep().len() > 10);

@@ -51,7 +51,8 @@ pub struct Recipe {
     pub twiddles_ahead: bool,
     /// Whether the grid is persistent (resident blocks × SMs) or one block per tile.
     pub persistent: bool,
-    /// Whether radix-16 stages run on the tensor cores (f16 inputs, f32 accumulation).
+    /// Whether radix-16 stages run on the tensor cores (f16 inputs, bf16 for BF16; f32
+    /// accumulation).
     pub tensor_cores: bool,
     /// Whether an F32Split plan's tensor-core products are three TF32 products (3xTF32,
     /// `mma.sync` m16n8k8) instead of three products of scaled fp16 halves.
@@ -75,7 +76,7 @@ pub struct Recipe {
     /// stages between the `threads_per_transform` lanes of a warp through `__shfl_xor_sync`;
     /// no shared memory.
     pub warp_shuffles: bool,
-    /// Whether an F16 tensor-core plan runs its first two radix-16 stages as one register pair
+    /// Whether an F16 (BF16) tensor-core plan runs its first two radix-16 stages as one register pair
     /// (`tensor_pair_fft.cuh`): each 256-point unit's first product's accumulators, twiddled, are
     /// the second product's operand, with no shared-memory exchange between them. N = 256 … 1024
     /// run wholly in a warp ([`Recipe::tensor_pair_warp`]); others (1024 with 16 values per
@@ -162,7 +163,7 @@ impl Recipe {
     }
 
     /// Whether the plan runs on the warp-resident tensor-core kernel (`tensor_pair_fft.cuh`):
-    /// F16 on the tensor cores or F32Split (split products), with radices `[16, 16]` (N = 256, one, two or four transforms per
+    /// F16 or BF16 on the tensor cores or F32Split (split products), with radices `[16, 16]` (N = 256, one, two or four transforms per
     /// warp) or `[16, 16, R]` with R = 2 or 4 (N = 512 or 1024, one transform per warp, 32
     /// threads): both radix-16 stages in one warp's registers (the first product's accumulators
     /// are the second's operand), 8 values per lane per 256-point unit, the last radix-R stage
@@ -228,7 +229,7 @@ impl Recipe {
     }
 }
 
-/// Whether the warp-resident tensor-core kernel takes F16 (or F32Split) transforms of `n` points on
+/// Whether the warp-resident tensor-core kernel takes F16, BF16 (or F32Split) transforms of `n` points on
 /// `threads_per_transform` threads: 256 with one, two or four transforms per warp, 512 and 1024
 /// with one (their tensor-core radices are `[16, 16]`, `[16, 16, 2]`, `[16, 16, 4]`).
 pub(crate) fn tensor_pair_shape(n: usize, threads_per_transform: usize) -> bool {

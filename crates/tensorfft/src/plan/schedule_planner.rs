@@ -29,8 +29,8 @@ const MAX_ITEMS_PER_TILE: usize = 256;
 /// Most shared memory of a directly loaded f32 tile widened to 256-byte rows (`pass_recipe`):
 /// a pass of 256 (32 items), not one of 512, whose 128 KB tile runs one block per SM.
 const F32_WIDE_TILE_BYTES: usize = 64 * 1024;
-/// Shortest axis the single-pass tensor-core kernels take (F16 opt-in, F32Split); a schedule
-/// runs shorter ones on the CUDA cores (F32Split in f32).
+/// Shortest axis the single-pass tensor-core kernels take (F16 and BF16 opt-in, F32Split); a
+/// schedule runs shorter ones on the CUDA cores (F32Split and BF16 in f32).
 const MIN_TENSOR_LEN: usize = 256;
 
 /// Plans a batched 1D, 2D or 3D complex-to-complex transform as a schedule of passes. Axes are
@@ -137,6 +137,12 @@ pub fn plan_c2c_schedule(
             if n > max_len_tuned(precision, &options.tuning) || too_short {
                 single_options.tuning.tensor_cores = None;
                 single_options.tuning.tensor_pairs = None;
+                // BF16 with the tensor cores asked for computes what they cannot take in f32
+                // (as its strided passes), not in bf16x2.
+                if precision == Precision::BF16 && options.tuning.tensor_cores == Some(true) {
+                    single_options.tuning.half_arithmetic =
+                        options.tuning.half_arithmetic.or(Some(false));
+                }
             }
             let single_precision = if precision == Precision::F32Split && too_short {
                 Precision::F32

@@ -102,14 +102,21 @@ __device__ __forceinline__ Pk2<F> operator-(Pk2<F> a) {
 }
 
 // Two f32 values rounded to the format, `lo` in the low half (the first of a pair), `hi` in the
-// high.
+// high. (f16 before sm_80, where cvt.rn.f16x2.f32 does not exist: two f16 conversions.)
 template <class F>
 __device__ __forceinline__ Pk2<F> pk2_pack(float lo, float hi) {
     unsigned int d;
     if constexpr (F::BF16) {
         asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(d) : "f"(hi), "f"(lo));
     } else {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+        unsigned short l, h;
+        asm("cvt.rn.f16.f32 %0, %1;" : "=h"(l) : "f"(lo));
+        asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(hi));
+        d = (unsigned int)l | ((unsigned int)h << 16);
+#else
         asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(d) : "f"(hi), "f"(lo));
+#endif
     }
     return Pk2<F>::from_bits(d);
 }

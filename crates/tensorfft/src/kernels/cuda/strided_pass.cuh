@@ -43,23 +43,38 @@ struct PassGeometry {
 
 // Asynchronous copies from device to shared memory (cp.async, sm_80+): issued without registers
 // to hold the data, so a thread can have all of its tile's loads in flight at once (addresses:
-// shared_address, cluster_memory.cuh).
+// shared_address, cluster_memory.cuh). Before sm_80 each copy is a plain load and store,
+// complete when issued, and the commit and wait are empty (every wait is followed by a block
+// barrier before the tile is read).
 
 template <int BYTES>
 __device__ __forceinline__ void copy_async(void* smem, const void* gmem) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+    struct alignas(BYTES) Chunk {
+        unsigned char b[BYTES];
+    };
+    *static_cast<Chunk*>(smem) = *static_cast<const Chunk*>(gmem);
+#else
     if constexpr (BYTES == 16) {
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(shared_address(smem)), "l"(gmem) : "memory");
     } else {
         asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(shared_address(smem)), "l"(gmem), "n"(BYTES)
                      : "memory");
     }
+#endif
 }
 
-__device__ __forceinline__ void copy_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+__device__ __forceinline__ void copy_async_commit() {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
 
 template <int PENDING>
 __device__ __forceinline__ void copy_async_wait() {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
     asm volatile("cp.async.wait_group %0;" ::"n"(PENDING) : "memory");
+#endif
 }
 
 // The cooperative store of a G x N tile, walked in runs that keep a thread on one item: with
