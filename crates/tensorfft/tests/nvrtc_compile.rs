@@ -424,15 +424,28 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
     out
 }
 
+/// Whether NVRTC is there to compile with; without it the test is skipped (with a note), and
+/// fails when `TFFT_REQUIRE_NVRTC=1` (CI installs NVRTC from PyPI and sets it).
+fn nvrtc_or_skip() -> bool {
+    if libraries::nvrtc_present() {
+        return true;
+    }
+    eprintln!(
+        "\n*** SKIPPED: NVRTC (libnvrtc.so.13) not found; kernel templates were NOT compiled. ***"
+    );
+    eprintln!("*** Install it with `pip install nvidia-cuda-nvrtc==13.0.88` and add its lib dir to LD_LIBRARY_PATH. ***\n");
+    let required = std::env::var("TFFT_REQUIRE_NVRTC").is_ok_and(|v| v == "1");
+    assert!(!required, "TFFT_REQUIRE_NVRTC=1 but NVRTC is missing");
+    false
+}
+
 /// BF16's packed bf16x2 kernels before sm_90 (the library compiles for the device's
 /// architecture, sm_80 and newer for bf16x2): `add/sub/mul.bf16x2` are sm_90 instructions, so
 /// sm_80 takes the `fma.rn.bf16x2` forms (half2_arithmetic.cuh). A single pass and the strided
 /// passes on pairs of items of 2^16.
 #[test]
 fn bf16_packed_kernels_compile_for_sm80() {
-    if !libraries::nvrtc_present() {
-        let required = std::env::var("TFFT_REQUIRE_NVRTC").is_ok_and(|v| v == "1");
-        assert!(!required, "TFFT_REQUIRE_NVRTC=1 but NVRTC is missing");
+    if !nvrtc_or_skip() {
         return;
     }
     let single = plan_c2c_recipe(
@@ -470,9 +483,7 @@ fn bf16_packed_kernels_compile_for_sm80() {
 /// and a gathered strided layout.
 #[test]
 fn cuda_core_kernels_compile_for_sm75() {
-    if !libraries::nvrtc_present() {
-        let required = std::env::var("TFFT_REQUIRE_NVRTC").is_ok_and(|v| v == "1");
-        assert!(!required, "TFFT_REQUIRE_NVRTC=1 but NVRTC is missing");
+    if !nvrtc_or_skip() {
         return;
     }
     // Padded transforms: rows of 1024 samples 1030 apart, gathered through shared memory.
@@ -539,11 +550,7 @@ fn cuda_core_kernels_compile_for_sm75() {
 
 #[test]
 fn every_instantiation_compiles_for_sm90() {
-    if !libraries::nvrtc_present() {
-        let required = std::env::var("TFFT_REQUIRE_NVRTC").is_ok_and(|v| v == "1");
-        eprintln!("\n*** SKIPPED: NVRTC (libnvrtc.so.13) not found; kernel templates were NOT compiled. ***");
-        eprintln!("*** Install it with `pip install nvidia-cuda-nvrtc==13.0.88` and add its lib dir to LD_LIBRARY_PATH. ***\n");
-        assert!(!required, "TFFT_REQUIRE_NVRTC=1 but NVRTC is missing");
+    if !nvrtc_or_skip() {
         return;
     }
     let (major, minor) = nvrtc::version().expect("nvrtc version");

@@ -17,18 +17,15 @@
 // same before and after the DFT.
 #pragma once
 
-// Two f32 values rounded to a packed f16x2 (lo in the low half).
-__device__ __forceinline__ unsigned pack_half2(float lo, float hi) {
-    unsigned r;
-    asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(hi), "f"(lo));
-    return r;
-}
-
-// Two f32 values rounded to a packed pair of the operand format F (f16 or bf16).
+// Two f32 values rounded to a packed pair of the operand format F (f16 or bf16; lo in the low
+// half).
 template <class F>
 __device__ __forceinline__ unsigned pack_operands(float lo, float hi) {
     return pk2_pack<F>(lo, hi).b;
 }
+
+// The same in f16 (the split products' halves).
+__device__ __forceinline__ unsigned pack_half2(float lo, float hi) { return pack_operands<F16Format>(lo, hi); }
 
 // D = A B + C for one 16x16 (A) by 16x8 (B) tile of format F (f16 or bf16) with f32
 // accumulators.
