@@ -18,7 +18,8 @@ pub fn to_py(e: Error) -> PyErr {
         | Error::NotPowerOfTwo { .. }
         | Error::ModulusNotPrime { .. }
         | Error::NoRootOfUnity { .. }
-        | Error::NotReduced { .. } => PyValueError::new_err(message),
+        | Error::NotReduced { .. }
+        | Error::InvalidWisdom(_) => PyValueError::new_err(message),
         _ => PyRuntimeError::new_err(message),
     }
 }

@@ -35,6 +35,7 @@ fn _tensorfft(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PRIME_32", tensorfft::ntt::PRIME_32)?;
     m.add_function(wrap_pyfunction!(devices::gpu_status, m)?)?;
     m.add_function(wrap_pyfunction!(devices::device_name, m)?)?;
+    m.add_function(wrap_pyfunction!(devices::set_wisdom, m)?)?;
     m.add_function(wrap_pyfunction!(plan::supported_precisions, m)?)?;
     m.add_function(wrap_pyfunction!(plan::plan_schedule, m)?)?;
     Ok(())

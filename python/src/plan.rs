@@ -311,6 +311,12 @@ impl Plan {
         self.plan.creation().ms
     }
 
+    /// Whether the plan took its tuning from the loaded wisdom (`tensorfft.load_wisdom`).
+    #[getter(from_wisdom)]
+    fn tuned_by_wisdom(&self) -> bool {
+        self.plan.creation().from_wisdom
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Plan(shape={:?}, batch={}, precision='{}', normalization='{}', input_strides={:?}, output_strides={:?})",

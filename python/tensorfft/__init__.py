@@ -17,6 +17,7 @@ Gradients flow through every function. Plans are cached (``plan_cache``). Comple
 
 from __future__ import annotations
 
+import os
 from typing import Tuple
 
 from . import bf16, ntt
@@ -38,6 +39,8 @@ __all__ = [
     "plan_cache",
     "is_available",
     "gpu_status",
+    "load_wisdom",
+    "forget_wisdom",
     "__version__",
 ]
 
@@ -74,3 +77,33 @@ def is_available(device: int = 0) -> bool:
     True
     """
     return gpu_status(device)[0]
+
+
+def load_wisdom(path: "str | os.PathLike[str]") -> int:
+    """Makes later plans consult the wisdom file at ``path`` (written by ``tfft tune`` on this
+    kind of device: per device name, precision, shape, batch and asked options, the tuning that
+    ran fastest at the default's accuracy) and returns how many entries it holds. Plans cached
+    before are dropped (``plan_cache.clear()``) so that the next calls plan again. A file that
+    cannot be read or parsed raises ``ValueError`` and changes nothing.
+
+    >>> load_wisdom("/nonexistent/wisdom.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: invalid wisdom: /nonexistent/wisdom.json: No such file or directory (os error 2)
+    """
+    from ._tensorfft import set_wisdom
+
+    count = set_wisdom(os.fspath(path))
+    plan_cache.clear()
+    return count
+
+
+def forget_wisdom() -> None:
+    """Makes later plans ignore any loaded wisdom (the planner's defaults) and drops cached plans.
+
+    >>> forget_wisdom()
+    """
+    from ._tensorfft import set_wisdom
+
+    set_wisdom(None)
+    plan_cache.clear()

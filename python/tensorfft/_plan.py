@@ -77,6 +77,11 @@ class Plan:
         """The plan's passes."""
         return self._plan.schedule
 
+    @property
+    def from_wisdom(self) -> bool:
+        """Whether the plan took its tuning from the loaded wisdom (:func:`tensorfft.load_wisdom`)."""
+        return self._plan.from_wisdom
+
     def forward(self, x: Any, out: Any = None) -> Any:
         """The forward transform of ``x`` into ``out`` (new when ``None``; ``x``: in place)."""
         return self._run(x, out, True)

@@ -2,6 +2,7 @@
 the plan cache, and (through tests/fake_device.py) the mapping of tensors onto plans."""
 
 import itertools
+import json
 import random
 
 import numpy as np
@@ -571,3 +572,28 @@ def test_results_the_producer_cannot_take_stay_views():
     assert _foreign._or_view(refuse)(plain) is plain
     with pytest.raises(ZeroDivisionError):  # real failures are not hidden
         _foreign._or_view(explode)(plain)
+
+
+def test_wisdom_files_without_a_gpu(tmp_path):
+    entry = {
+        "key": {"device": "NVIDIA H200", "precision": "f32", "dims": [64, 64], "batch": 4,
+                "asked": {}},
+        "tuning": {"items_per_tile": 4},
+        "ms": 0.01, "default_ms": 0.011, "rel_l2": 1e-7, "default_rel_l2": 1e-7, "plan": "",
+    }
+    good = tmp_path / "wisdom.json"
+    good.write_text(json.dumps({"version": 1, "entries": [entry]}))
+    tf.plan_cache.get("cached", lambda: 1)
+    assert tf.load_wisdom(good) == 1
+    assert "cached" not in tf.plan_cache  # plans made before are dropped
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"version": 1, "entries": [entry, entry]}))
+    with pytest.raises(ValueError, match="two entries"):
+        tf.load_wisdom(bad)
+    bad.write_text("{")
+    with pytest.raises(ValueError, match="invalid wisdom"):
+        tf.load_wisdom(bad)
+    with pytest.raises(ValueError, match="version"):
+        bad.write_text(json.dumps({"version": 7, "entries": []}))
+        tf.load_wisdom(bad)
+    tf.forget_wisdom()

@@ -178,6 +178,33 @@ def test_plan_object():
         plan.forward(x.transpose(1, 2))
 
 
+def test_wisdom_changes_how_a_plan_runs_not_what_it_computes(tmp_path):
+    import json
+
+    device = tf._tensorfft.device_name()[0]
+    entry = {
+        "key": {"device": device, "precision": "f32", "dims": [256, 256], "batch": 4, "asked": {}},
+        "tuning": {"items_per_tile": 4},
+        "ms": 0.01, "default_ms": 0.011, "rel_l2": 1e-7, "default_rel_l2": 1e-7, "plan": "",
+    }
+    other = dict(entry, key=dict(entry["key"], device="Some Other GPU", batch=2))
+    path = tmp_path / "wisdom.json"
+    path.write_text(json.dumps({"version": 1, "entries": [entry, other]}))
+    x = rand((4, 256, 256), torch.complex64, seed=14)
+    ref = torch.fft.fft2(x.to(torch.complex128))
+    try:
+        assert tf.load_wisdom(path) == 2
+        plan = tf.Plan((256, 256), torch.complex64, batch=4)
+        assert plan.from_wisdom and "items/tile=4" in plan.schedule, plan.schedule
+        assert rel_err(plan.forward(x), ref) < 2e-6
+        assert rel_err(tf.fft2(x), ref) < 2e-6  # the functions' plans consult it too
+        untouched = tf.Plan((256, 256), torch.complex64, batch=2)  # the other device's entry
+        assert not untouched.from_wisdom
+    finally:
+        tf.forget_wisdom()
+    assert not tf.Plan((256, 256), torch.complex64, batch=4).from_wisdom
+
+
 def test_plan_f32split():
     """fp32 accuracy from the fp16 tensor cores: within 2x of complex64 torch.fft's error."""
     for n in (256, 512, 1024, 4096, 16384):

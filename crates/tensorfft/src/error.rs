@@ -107,6 +107,9 @@ pub enum Error {
         /// The modulus of its limb.
         modulus: u64,
     },
+    /// A wisdom file that cannot be read or parsed (`Wisdom::load`, `Wisdom::from_json`).
+    #[error("invalid wisdom: {0}")]
+    InvalidWisdom(String),
     /// A file-system error of the on-disk kernel cache.
     #[error("kernel cache I/O: {0}")]
     Io(#[from] std::io::Error),

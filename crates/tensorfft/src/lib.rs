@@ -35,4 +35,5 @@ pub use gpu::{DeviceBuffer, Gpu, GpuPlan, RawBuffer};
 pub use plan::{
     plan_c2c_recipe, plan_c2c_schedule, Direction, ExchangeFormat, IoMode, Layout, Normalization,
     PlanOptions, Precision, Recipe, Schedule, Shape, StageScale, Strides, Tuning, TwiddleSource,
+    Wisdom, WisdomEntry, WisdomKey,
 };

@@ -49,6 +49,8 @@ fn all_recipes() -> Vec<Recipe> {
                     });
                 }
             }
+            // And the multi-pass variants `tfft tune` times (their single passes of rows).
+            tunings.extend(Tuning::pass_sweep());
             for tuning in tunings {
                 let opts = PlanOptions::tuned(tuning);
                 if let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &opts) {
@@ -264,6 +266,31 @@ fn all_strided_kernels() -> Vec<KernelSource> {
                 if let PassKernel::Strided(sp) = &pass.kernel {
                     let k = KernelSource::strided_pass(sp);
                     push_family(&mut out, k);
+                }
+            }
+        }
+    }
+    // The multi-pass variants `tfft tune` times (`Tuning::pass_sweep`) on a sample of shapes,
+    // as `tfft tune` and a wisdom file would plan them (every variant of the tuned shapes of
+    // `bench/results/2026-11-29-h200-tune/`; the kernel families are shared by precision).
+    for p in [Precision::F16, Precision::F32, Precision::F64] {
+        for dims in [vec![1usize << 20], vec![1024, 1024]] {
+            for tuning in Tuning::pass_sweep() {
+                let Ok(s) =
+                    plan_c2c_schedule(&Shape::from_dims(&dims), p, &PlanOptions::tuned(tuning))
+                else {
+                    continue;
+                };
+                for pass in &s.passes {
+                    match &pass.kernel {
+                        PassKernel::Strided(sp) => {
+                            push_family(&mut out, KernelSource::strided_pass(sp))
+                        }
+                        PassKernel::Cluster(cp) => {
+                            push_family(&mut out, KernelSource::cluster_pass(cp))
+                        }
+                        PassKernel::SinglePass { .. } => {}
+                    }
                 }
             }
         }

@@ -78,6 +78,9 @@ pub struct BenchRow {
     /// so false, in reports before they existed).
     #[serde(default)]
     pub dependent_launch: bool,
+    /// Whether the timed plan took its tuning from a wisdom file (`tfft bench --wisdom`).
+    #[serde(default)]
+    pub from_wisdom: bool,
 }
 
 impl BenchRow {
@@ -100,7 +103,7 @@ pub struct BenchReport {
 }
 
 /// Total elements of a row: 2^27, f64 2^26 (the cuFFT anchors' batched shapes).
-fn row_elements(p: Precision) -> usize {
+pub(crate) fn row_elements(p: Precision) -> usize {
     if p == Precision::F64 {
         ELEMENTS / 2
     } else {
@@ -176,8 +179,12 @@ pub fn run(
     reps: usize,
     only: &[Precision],
     timed: Timed,
+    wisdom: Option<&Path>,
 ) -> Result<ExitCode, tensorfft::Error> {
     let gpu = Gpu::new(0)?;
+    if let Some(path) = wisdom {
+        gpu.set_wisdom(Some(tensorfft::Wisdom::load(path)?));
+    }
     // The timed plans' options: the defaults, or plain launches (no programmatic dependent
     // launch between passes) for comparison, and the tensor cores (F16, BF16).
     let options = PlanOptions::tuned(Tuning {
@@ -524,6 +531,7 @@ fn bench_row<T: Element>(
         speedup_vs_cufft: cufft_ms.map(|c| c / tfft_ms),
         plan_ms: plan.creation().ms,
         plan_origin: format!("{:?}", plan.creation().origin).to_lowercase(),
+        from_wisdom: plan.creation().from_wisdom,
         recipe: plan_text(&plan),
         variants: variant_rows,
         dependent_launch: plan.dependent_launch(),

@@ -19,6 +19,7 @@ mod shape;
 mod shard;
 mod sppark_anchor;
 mod sweep;
+mod tune;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -207,6 +208,34 @@ enum Command {
         /// in f32).
         #[arg(long)]
         tensor_cores: bool,
+        /// Plan with the tuning of this wisdom file where it has an entry for the row's device,
+        /// precision, shape, batch and asked tuning (written by `tfft tune`).
+        #[arg(long)]
+        wisdom: Option<PathBuf>,
+    },
+    /// Time the planner's tuning variants of each shape on this device and keep the fastest
+    /// accurate one (within 10% of the default's error, 1% faster when re-timed against it) in
+    /// a wisdom file, which `tfft bench --wisdom`, `Gpu::set_wisdom` and Python's
+    /// `tensorfft.load_wisdom` apply.
+    Tune {
+        /// Shapes of one transform, comma-separated, e.g. `1024,4096,1024x1024`.
+        #[arg(long, value_delimiter = ',', value_parser = parse_shape_arg, required = true)]
+        shape: Vec<ShapeArg>,
+        /// Transforms per execution (default: 2^27 elements in all, f64 2^26, as `tfft bench`).
+        #[arg(long)]
+        batch: Option<usize>,
+        /// Precisions, comma-separated.
+        #[arg(long, value_delimiter = ',', value_parser = parse_precision, default_value = "f32")]
+        precision: Vec<Precision>,
+        /// Tune the plans that ask for the tensor cores (`Tuning::tensor_cores`).
+        #[arg(long)]
+        tensor_cores: bool,
+        /// The wisdom file to add the entries to (created if absent).
+        #[arg(long, default_value = "wisdom.json")]
+        wisdom: PathBuf,
+        /// Timed runs per measurement (at least 10).
+        #[arg(long, default_value_t = 20)]
+        reps: usize,
     },
     /// Draw the plot of a bench JSON file.
     Plot {
@@ -367,6 +396,7 @@ fn main() -> ExitCode {
             only,
             plain_launches,
             tensor_cores,
+            wisdom,
         } => bench::run(
             suite,
             &case,
@@ -384,7 +414,32 @@ fn main() -> ExitCode {
                 plain_launches,
                 tensor_cores,
             },
+            wisdom.as_deref(),
         ),
+        Command::Tune {
+            shape,
+            batch,
+            precision,
+            tensor_cores,
+            wisdom,
+            reps,
+        } => {
+            let rows: Vec<(Precision, Vec<usize>, usize)> = precision
+                .iter()
+                .flat_map(|&p| {
+                    shape.iter().map(move |s| {
+                        let n = shape::elements(&s.0).unwrap_or(usize::MAX);
+                        let b = batch.unwrap_or((bench::row_elements(p) / n).max(1));
+                        (p, s.0.clone(), b)
+                    })
+                })
+                .collect();
+            let asked = tensorfft::Tuning {
+                tensor_cores: tensor_cores.then_some(true),
+                ..Default::default()
+            };
+            tune::run(&rows, asked, reps.max(10), &wisdom)
+        }
         Command::Plot { json, png } => plot::from_json_file(&json, &png),
         Command::Info => info::run(),
         Command::Ntt { action } => match action {

@@ -78,6 +78,8 @@ pub struct PlanCreation {
     pub ms: f64,
     /// Where the kernel module came from.
     pub origin: ModuleOrigin,
+    /// Whether the plan took its tuning from the handle's wisdom ([`Gpu::set_wisdom`]).
+    pub from_wisdom: bool,
 }
 
 /// A batched 1D, 2D or 3D complex-to-complex transform on one GPU: create once, execute many
@@ -278,6 +280,27 @@ impl Gpu {
         precision: Precision,
         options: &PlanOptions,
     ) -> Result<GpuPlan> {
+        // Wisdom (`Gpu::set_wisdom`) is advice: a tuning that this device or this request
+        // cannot take leaves the caller's options to decide.
+        if let Some(tuned) = self
+            .wisdom()
+            .and_then(|w| w.options_for(&self.info().name, shape, precision, options))
+        {
+            if let Ok(mut plan) = self.plan_c2c_unadvised(shape, precision, &tuned) {
+                plan.creation.from_wisdom = true;
+                return Ok(plan);
+            }
+        }
+        self.plan_c2c_unadvised(shape, precision, options)
+    }
+
+    /// [`Gpu::plan_c2c_with`] without the handle's wisdom.
+    fn plan_c2c_unadvised(
+        &self,
+        shape: &Shape,
+        precision: Precision,
+        options: &PlanOptions,
+    ) -> Result<GpuPlan> {
         let start = Instant::now();
         // Devices without thread-block clusters (before sm_90) run the two passes unfused unless
         // the caller asked for clusters (then the plan is refused below).
@@ -464,6 +487,7 @@ impl Gpu {
             creation: PlanCreation {
                 ms: start.elapsed().as_secs_f64() * 1e3,
                 origin,
+                from_wisdom: false,
             },
             dependent_launch: self.dependent_launch(options.tuning.dependent_launch),
         })

@@ -6,9 +6,10 @@ use super::module_cache::ModuleCache;
 use super::nvrtc;
 use crate::element::DeviceData;
 use crate::error::{Error, Result};
+use crate::plan::Wisdom;
 use cudarc::driver::sys::CUdevice_attribute as Attr;
 use cudarc::driver::{CudaContext, CudaStream};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 /// Properties of the device that plans and reports use.
 ///
@@ -45,6 +46,8 @@ struct GpuInner {
     arch: &'static str,
     nvrtc_version: (i32, i32),
     modules: ModuleCache,
+    /// Tuning measured per device (`tfft tune`), consulted by every plan of this handle.
+    wisdom: RwLock<Option<Arc<Wisdom>>>,
 }
 
 /// One GPU: a CUDA context, a stream that all of this handle's work runs on, and a kernel cache.
@@ -129,8 +132,40 @@ impl Gpu {
                 arch,
                 nvrtc_version,
                 modules,
+                wisdom: RwLock::new(None),
             }),
         })
+    }
+
+    /// Makes every later plan of this handle (and of its clones) consult `wisdom`: a plan whose
+    /// device name, precision, extents, batch and asked tuning match an entry is made with the
+    /// entry's tuning under the caller's own choices, and with the caller's options alone if
+    /// that fails. `None` forgets it. Plans made before keep their kernels.
+    ///
+    /// ```no_run
+    /// let gpu = tensorfft::Gpu::new(0)?;
+    /// gpu.set_wisdom(Some(tensorfft::Wisdom::load("wisdom.json")?));
+    /// # Ok::<(), tensorfft::Error>(())
+    /// ```
+    pub fn set_wisdom(&self, wisdom: Option<Wisdom>) {
+        let mut slot = match self.inner.wisdom.write() {
+            Ok(g) => g,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        *slot = wisdom.map(Arc::new);
+    }
+
+    /// The wisdom this handle's plans consult, if any ([`Gpu::set_wisdom`]).
+    ///
+    /// ```no_run
+    /// assert!(tensorfft::Gpu::new(0)?.wisdom().is_none());
+    /// # Ok::<(), tensorfft::Error>(())
+    /// ```
+    pub fn wisdom(&self) -> Option<Arc<Wisdom>> {
+        match self.inner.wisdom.read() {
+            Ok(g) => g.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
     }
 
     /// Device properties.

@@ -16,6 +16,7 @@ pub mod strided_pass;
 pub mod tile_layout;
 pub mod twiddles;
 pub mod warp_shuffles;
+pub mod wisdom;
 
 pub use options::{
     Direction, ExchangeFormat, IoMode, Layout, Normalization, PlanOptions, StageScale, Strides,
@@ -27,3 +28,4 @@ pub use recipe::Recipe;
 pub use schedule::Schedule;
 pub use schedule_planner::plan_c2c_schedule;
 pub use shape::Shape;
+pub use wisdom::{Wisdom, WisdomEntry, WisdomKey};

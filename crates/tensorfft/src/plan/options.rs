@@ -246,7 +246,7 @@ impl Layout {
 /// ```
 /// assert_ne!(tensorfft::IoMode::Staged, tensorfft::IoMode::Direct);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum IoMode {
     /// The first stage reads device memory and the last writes it, with per-thread vectors.
     Direct,
@@ -259,7 +259,7 @@ pub enum IoMode {
 /// ```
 /// assert_ne!(tensorfft::TwiddleSource::Table, tensorfft::TwiddleSource::Computed);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum TwiddleSource {
     /// A table of e^{-2πik/N}, computed in f64 and rounded once, read through the L1 cache.
     Table,
@@ -272,7 +272,7 @@ pub enum TwiddleSource {
 /// ```
 /// assert_ne!(tensorfft::ExchangeFormat::F16, tensorfft::ExchangeFormat::F32);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ExchangeFormat {
     /// Complex half: half the shared memory, one rounding to f16 per exchange (none where a
     /// single stage only stages inputs and outputs, the F16 default up to 8 points).
@@ -308,7 +308,10 @@ impl ExchangeFormat {
 /// let t = Tuning { io: Some(IoMode::Staged), ..Default::default() };
 /// assert_eq!(t.elements_per_thread, None);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(default, deny_unknown_fields)]
 pub struct Tuning {
     /// Complex values each thread holds in registers (a power of two, 2 … 32).
     pub elements_per_thread: Option<usize>,
@@ -479,6 +482,104 @@ pub struct Tuning {
 }
 
 impl Tuning {
+    /// This tuning with every choice it leaves open (`None`) taken from `fallback`: how a
+    /// caller's explicit choices are kept over a tuned variant's (`tfft tune`, [`crate::Wisdom`]).
+    ///
+    /// ```
+    /// use tensorfft::Tuning;
+    /// let asked = Tuning { tensor_cores: Some(true), ..Default::default() };
+    /// let variant = Tuning { tensor_cores: Some(false), elements_per_thread: Some(16), ..Default::default() };
+    /// let t = asked.or(variant);
+    /// assert_eq!((t.tensor_cores, t.elements_per_thread), (Some(true), Some(16)));
+    /// ```
+    pub fn or(self, fallback: Tuning) -> Tuning {
+        Tuning {
+            elements_per_thread: self.elements_per_thread.or(fallback.elements_per_thread),
+            transforms_per_block: self.transforms_per_block.or(fallback.transforms_per_block),
+            io: self.io.or(fallback.io),
+            twiddles: self.twiddles.or(fallback.twiddles),
+            exchange: self.exchange.or(fallback.exchange),
+            max_radix: self.max_radix.or(fallback.max_radix),
+            min_blocks_per_sm: self.min_blocks_per_sm.or(fallback.min_blocks_per_sm),
+            prefetch: self.prefetch.or(fallback.prefetch),
+            twiddles_ahead: self.twiddles_ahead.or(fallback.twiddles_ahead),
+            persistent: self.persistent.or(fallback.persistent),
+            tensor_cores: self.tensor_cores.or(fallback.tensor_cores),
+            tensor_pairs: self.tensor_pairs.or(fallback.tensor_pairs),
+            tf32_split: self.tf32_split.or(fallback.tf32_split),
+            half_arithmetic: self.half_arithmetic.or(fallback.half_arithmetic),
+            warp_exchange: self.warp_exchange.or(fallback.warp_exchange),
+            warp_shuffles: self.warp_shuffles.or(fallback.warp_shuffles),
+            tensor_stages: self.tensor_stages.or(fallback.tensor_stages),
+            paired_items: self.paired_items.or(fallback.paired_items),
+            stream_loads: self.stream_loads.or(fallback.stream_loads),
+            derived_twiddles: self.derived_twiddles.or(fallback.derived_twiddles),
+            max_pass_len: self.max_pass_len.or(fallback.max_pass_len),
+            shortest_pass_first: self.shortest_pass_first.or(fallback.shortest_pass_first),
+            pass_tile_bytes: self.pass_tile_bytes.or(fallback.pass_tile_bytes),
+            items_per_tile: self.items_per_tile.or(fallback.items_per_tile),
+            cluster_blocks: self.cluster_blocks.or(fallback.cluster_blocks),
+            dependent_launch: self.dependent_launch.or(fallback.dependent_launch),
+        }
+    }
+
+    /// The multi-pass alternatives `tfft tune` times besides [`Tuning::sweep`]'s single-pass
+    /// ones: items per strided tile, values per thread, blocks per multiprocessor, longest pass,
+    /// pass order, cluster fusion, twiddle derivation and pairs of items, one choice at a time
+    /// and items × values together.
+    ///
+    /// ```
+    /// let v = tensorfft::Tuning::pass_sweep();
+    /// assert!(v.iter().any(|t| t.items_per_tile == Some(16)));
+    /// ```
+    pub fn pass_sweep() -> Vec<Tuning> {
+        let mut v = Vec::new();
+        for items in [4, 8, 16, 32] {
+            for e in [None, Some(8), Some(16), Some(32)] {
+                v.push(Tuning {
+                    items_per_tile: Some(items),
+                    elements_per_thread: e,
+                    ..Default::default()
+                });
+            }
+        }
+        for min_blocks in [2, 3, 4] {
+            v.push(Tuning {
+                min_blocks_per_sm: Some(min_blocks),
+                ..Default::default()
+            });
+        }
+        for max_pass in [256, 512, 2048] {
+            v.push(Tuning {
+                max_pass_len: Some(max_pass),
+                ..Default::default()
+            });
+        }
+        for first in [false, true] {
+            v.push(Tuning {
+                shortest_pass_first: Some(first),
+                ..Default::default()
+            });
+        }
+        for blocks in [0, 2, 4, 8] {
+            v.push(Tuning {
+                cluster_blocks: Some(blocks),
+                ..Default::default()
+            });
+        }
+        for derived in [false, true] {
+            v.push(Tuning {
+                derived_twiddles: Some(derived),
+                ..Default::default()
+            });
+        }
+        v.push(Tuning {
+            paired_items: Some(false),
+            ..Default::default()
+        });
+        v
+    }
+
     /// The alternatives `tfft bench --variants` times against the planner's choice; CI compiles
     /// every one of them for every length and precision (BF16's tensor-core ones, F16's kernels
     /// with bf16 operands, by their default and per-stage forms).

@@ -484,10 +484,16 @@ pub fn plan_c2c_recipe(
     // * BF16 on the tensor cores runs F16's tensor-core kernels (bf16 products): their launch
     //   shape too.
     let bf16_tensor = precision == Precision::BF16 && tensor_cores;
+    // * f32 N = 16384 (one 1024-thread block per SM): the persistent grid without prefetch,
+    //   found by `tfft tune` on the H200 (bench/results/2026-11-29-h200-tune/, bench/NOTES.md
+    //   step 124): 0.6937 against 0.7102 ms in its three alternations, then `tfft bench` with
+    //   and without the wisdom, twice: 73.1 / 72.7% of the copy against 71.3 / 71.4%.
+    let one_block_f32 = precision == Precision::F32 && !tensor_cores && threads == 1024;
     let persistent = tuning.persistent.unwrap_or(
         (precision == Precision::F16 && !short_f16 && !half_arithmetic && !tiny_half)
             || split_persistent
-            || bf16_tensor,
+            || bf16_tensor
+            || one_block_f32,
     );
     // * f32 N = 64 (one block of 64 transforms per tile, 3 blocks per SM): issuing the tile's
     //   loads through the prefetch path measured 97.4% and 97.5% of copy (0.979× and 0.977×

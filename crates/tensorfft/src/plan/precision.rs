@@ -7,7 +7,10 @@
 /// assert_eq!(Precision::F16.complex_bytes(), 4);
 /// assert_eq!(Precision::F32.complex_bytes(), 8);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Precision {
     /// Complex half (interleaved `f16` pairs). Arithmetic in f32 registers.
     F16,
