@@ -110,8 +110,8 @@ pub enum Error {
     /// A wisdom file that cannot be read or parsed (`Wisdom::load`, `Wisdom::from_json`).
     #[error("invalid wisdom: {0}")]
     InvalidWisdom(String),
-    /// A file-system error of the on-disk kernel cache.
-    #[error("kernel cache I/O: {0}")]
+    /// A file-system error (the on-disk kernel cache, writing a wisdom file).
+    #[error("I/O: {0}")]
     Io(#[from] std::io::Error),
 }
 

@@ -602,3 +602,27 @@ proptest! {
         }
     }
 }
+
+/// f32 16384 (one 1024-thread block per SM) runs on the persistent grid without prefetch
+/// (`tfft tune` on the H200, bench/NOTES.md step 124); f32 8192 keeps one block per tile.
+#[test]
+fn f32_16384_runs_on_the_persistent_grid() {
+    let r = plan_c2c_recipe(
+        &Shape::new([16384]),
+        Precision::F32,
+        &PlanOptions::default(),
+    )
+    .unwrap();
+    assert!(
+        r.persistent && !r.prefetch && r.min_blocks_per_sm == 0,
+        "{r}"
+    );
+    let r = plan_c2c_recipe(&Shape::new([8192]), Precision::F32, &PlanOptions::default()).unwrap();
+    assert!(!r.persistent, "{r}");
+    let asked = PlanOptions::tuned(Tuning {
+        elements_per_thread: Some(8),
+        ..Default::default()
+    });
+    let r = plan_c2c_recipe(&Shape::new([8192]), Precision::F32, &asked).unwrap();
+    assert!(!r.persistent, "{r}");
+}

@@ -202,3 +202,83 @@ fn tuned_variants_of_multi_pass_shapes_match_the_oracle() {
     variants_plan_and_compute::<Complex<f16>>(&[1 << 14], 2);
     variants_plan_and_compute::<Complex<f64>>(&[16, 16, 32], 1);
 }
+
+/// Tunings read from a file are untrusted: huge counts in any field give a plan or a typed
+/// error, never a panic (an overflowing threads-per-block product once divided by zero).
+#[test]
+fn hostile_tunings_from_a_file_never_panic_the_planner() {
+    let fields = [
+        "elements_per_thread",
+        "transforms_per_block",
+        "max_radix",
+        "min_blocks_per_sm",
+        "tensor_stages",
+        "max_pass_len",
+        "pass_tile_bytes",
+        "items_per_tile",
+        "cluster_blocks",
+    ];
+    let values = [
+        (1u64 << 31).to_string(),
+        ((1u64 << 32) + 1).to_string(),
+        (1u64 << 62).to_string(),
+        (1u64 << 63).to_string(),
+        u64::MAX.to_string(),
+    ];
+    let cases: [(&[usize], Precision); 6] = [
+        (&[64], Precision::F16),
+        (&[1024], Precision::F16),
+        (&[1024], Precision::F32),
+        (&[4096], Precision::F32Split),
+        (&[1 << 20], Precision::F32),
+        (&[1024, 1024], Precision::F64),
+    ];
+    for field in fields {
+        for v in &values {
+            let tuning: Tuning = serde_json::from_str(&format!("{{\"{field}\": {v}}}")).unwrap();
+            for (dims, p) in cases {
+                let shape = Shape::from_dims(dims).batch(3);
+                match plan_c2c_schedule(&shape, p, &PlanOptions::tuned(tuning)) {
+                    Ok(s) => assert!(!s.is_empty()),
+                    Err(
+                        Error::Unsupported { .. } | Error::DeviceLimit(_) | Error::InvalidSize(_),
+                    ) => {}
+                    Err(e) => panic!("{field}={v} {dims:?} {p:?}: {e}"),
+                }
+            }
+        }
+    }
+}
+
+/// A plan takes an entry only where it changes the launch without raising the error bound: an
+/// entry that records the default, or asks for coarser arithmetic, is not taken.
+#[test]
+fn entries_never_raise_the_error_bound() {
+    let shape = Shape::new([64]).batch(8);
+    let f16 = Precision::F16;
+    let plain = PlanOptions::default();
+    let bound = |o: &PlanOptions| plan_c2c_schedule(&shape, f16, o).unwrap().error_bound();
+    let with = |tuning: Tuning| {
+        let mut w = Wisdom::new();
+        let mut e = entry(&[64], 8, Tuning::default(), tuning);
+        e.key.precision = f16;
+        w.insert(e);
+        w.options_for(DEVICE, &shape, f16, &plain)
+    };
+    // f16 N = 64 computes in f32 by default; packed half arithmetic has a larger bound.
+    let coarse = Tuning {
+        half_arithmetic: Some(true),
+        ..Default::default()
+    };
+    assert!(bound(&PlanOptions::tuned(coarse)) > bound(&plain));
+    assert!(with(coarse).is_none());
+    // "The default wins" entries change nothing.
+    assert!(with(Tuning::default()).is_none());
+    // A launch-shape entry of the same bound is taken.
+    let launch = Tuning {
+        min_blocks_per_sm: Some(2),
+        ..Default::default()
+    };
+    let o = with(launch).expect("a launch-shape entry");
+    assert_eq!(bound(&o), bound(&plain));
+}

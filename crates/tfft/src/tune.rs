@@ -6,7 +6,8 @@
 //! A variant is kept only if it is accurate to its plan's error bound and within 10% of the
 //! default's measured error, and only if it beats the default by at least 1% when both are
 //! timed again, alternately, three times each (`CONFIRM_ROUNDS`); otherwise the entry records
-//! that the default wins.
+//! that the default wins. The % of the copy it prints comes from copies timed in those same
+//! rounds.
 
 use crate::bench::time_runs;
 use crate::data::{
@@ -34,7 +35,12 @@ const ERROR_SLACK: f64 = 1.10;
 /// What a tuned row found.
 struct Tuned {
     entry: WisdomEntry,
+    /// Candidates planned on the CPU side.
     variants: usize,
+    /// Of those, refused on the device (limits, memory).
+    refused: usize,
+    /// Of those, outside the accuracy filter.
+    inaccurate: usize,
     copy_ms: f64,
 }
 
@@ -60,8 +66,8 @@ pub fn run(
         path.display()
     );
     println!(
-        "{:<9} {:>14} {:>9} | {:>9} {:>6} | {:>9} {:>6} {:>7} | {:>8} chosen",
-        "prec", "shape", "batch", "default", "%copy", "tuned", "%copy", "speed", "variants"
+        "{:<9} {:>14} {:>9} | {:>9} {:>6} | {:>9} {:>6} {:>7} | {:>12} chosen",
+        "prec", "shape", "batch", "default", "%copy", "tuned", "%copy", "speed", "var/ref/inacc"
     );
     let mut failed = false;
     for (i, (p, dims, batch)) in rows.iter().enumerate() {
@@ -81,7 +87,7 @@ pub fn run(
                 let e = &t.entry;
                 let pct = |ms: f64| 100.0 * t.copy_ms / ms;
                 println!(
-                    "{:<9} {:>14} {:>9} | {:>9.4} {:>6.1} | {:>9.4} {:>6.1} {:>6.3}x | {:>8} {}",
+                    "{:<9} {:>14} {:>9} | {:>9.4} {:>6.1} | {:>9.4} {:>6.1} {:>6.3}x | {:>12} {}",
                     p.name(),
                     shape_text(dims),
                     batch,
@@ -90,7 +96,7 @@ pub fn run(
                     e.ms,
                     pct(e.ms),
                     e.speedup(),
-                    t.variants,
+                    format!("{}/{}/{}", t.variants, t.refused, t.inaccurate),
                     if e.tuning == asked {
                         "the default".to_string()
                     } else {
@@ -128,7 +134,8 @@ pub fn run(
 }
 
 /// The candidate tunings of a problem: every single-pass and multi-pass variant, each under the
-/// caller's own choices, whose CPU-side plan differs from the default's and from the others'.
+/// caller's own choices, whose CPU-side plan differs from the default's and from the others'
+/// and whose error bound is no larger than the default's.
 pub fn candidates(
     shape: &Shape,
     precision: Precision,
@@ -137,6 +144,7 @@ pub fn candidates(
     let Ok(default) = describe_cpu(shape, precision, &PlanOptions::tuned(asked)) else {
         return Vec::new();
     };
+    let bound = default.error_bound();
     let mut seen = vec![default];
     let mut out = Vec::new();
     for variant in Tuning::sweep().into_iter().chain(Tuning::pass_sweep()) {
@@ -144,7 +152,9 @@ pub fn candidates(
         let Ok(d) = describe_cpu(shape, precision, &PlanOptions::tuned(tuning)) else {
             continue;
         };
-        if seen.contains(&d) {
+        // Plans with a larger error bound are other arithmetic, not another launch (and a plan
+        // would not take them from wisdom: `Gpu::plan_c2c_with`).
+        if seen.contains(&d) || d.error_bound() > bound {
             continue;
         }
         seen.push(d.clone());
@@ -171,8 +181,8 @@ fn tune_row<T: Element>(
     let shape = Shape::from_dims(dims).batch(batch);
     let len = shape.total_elements()?;
     let n = shape.transform_elements()?;
-    let bytes = len * std::mem::size_of::<T>();
-    if fits_device(gpu, 4 * bytes)?.is_err() {
+    let bytes = len.saturating_mul(std::mem::size_of::<T>());
+    if fits_device(gpu, bytes.saturating_mul(4))?.is_err() {
         return Ok(None);
     }
     let data = CaseInput::<T>::random(len, seed);
@@ -191,7 +201,6 @@ fn tune_row<T: Element>(
         Ok(oracle_error(&x, &got, dims, dir, Normalization::None))
     };
 
-    let (copy_ms, _, _) = time_runs(gpu, reps, || gpu.copy(&input, &mut out))?;
     let default_options = PlanOptions::tuned(asked);
     let default = gpu.plan_c2c_with(&shape, precision, &default_options)?;
     let default_err = error(&default, &mut out)?;
@@ -200,12 +209,17 @@ fn tune_row<T: Element>(
 
     let candidates = candidates(&shape, precision, asked);
     let mut best: Option<(f64, f64, Tuning, GpuPlan)> = None;
+    let (mut refused, mut inaccurate) = (0, 0);
     for (tuning, _) in &candidates {
+        // Refused by the device (shared memory, registers) or out of memory beside the
+        // default's and the best plan's scratch: counted, not fatal.
         let Ok(plan) = gpu.plan_c2c_with(&shape, precision, &PlanOptions::tuned(*tuning)) else {
+            refused += 1;
             continue;
         };
         let err = error(&plan, &mut out)?;
         if !accurate(err, describe(&plan).error_bound(), default_err) {
+            inaccurate += 1;
             continue;
         }
         let (ms, _, _) = time_runs(gpu, reps, || plan.execute_into(dir, &input, &mut out))?;
@@ -214,26 +228,32 @@ fn tune_row<T: Element>(
         }
     }
 
-    // Confirm against the default, alternating, before keeping a variant.
+    // Confirm against the default, alternating, before keeping a variant; the copy is timed
+    // again in the same rounds, since a minute of variants at full load can lower the clocks
+    // (compute-bound rows measured up to 8% slower here than in a fresh `tfft bench`).
+    let median = |mut t: Vec<f64>| {
+        t.sort_by(f64::total_cmp);
+        t[t.len() / 2]
+    };
     let mut chosen = (
         default_ms,
         default_err,
         asked,
         describe(&default).to_string(),
     );
-    if let Some((_, err, tuning, plan)) = best {
-        let (mut d, mut v) = (Vec::new(), Vec::new());
-        for _ in 0..CONFIRM_ROUNDS {
-            d.push(time_runs(gpu, reps, || default.execute_into(dir, &input, &mut out))?.0);
+    let (mut c, mut d, mut v) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..CONFIRM_ROUNDS {
+        c.push(time_runs(gpu, reps, || gpu.copy(&input, &mut out))?.0);
+        d.push(time_runs(gpu, reps, || default.execute_into(dir, &input, &mut out))?.0);
+        if let Some((_, _, _, plan)) = &best {
             v.push(time_runs(gpu, reps, || plan.execute_into(dir, &input, &mut out))?.0);
         }
-        let median = |mut t: Vec<f64>| {
-            t.sort_by(f64::total_cmp);
-            t[t.len() / 2]
-        };
-        default_ms = median(d);
+    }
+    let copy_ms = median(c);
+    default_ms = median(d);
+    chosen.0 = default_ms;
+    if let Some((_, err, tuning, plan)) = best {
         let variant_ms = median(v);
-        chosen.0 = default_ms;
         if variant_ms * MIN_GAIN < default_ms {
             chosen = (variant_ms, err, tuning, describe(&plan).to_string());
         }
@@ -250,6 +270,8 @@ fn tune_row<T: Element>(
             plan,
         },
         variants: candidates.len(),
+        refused,
+        inaccurate,
         copy_ms,
     }))
 }

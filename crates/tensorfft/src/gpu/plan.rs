@@ -78,7 +78,8 @@ pub struct PlanCreation {
     pub ms: f64,
     /// Where the kernel module came from.
     pub origin: ModuleOrigin,
-    /// Whether the plan took its tuning from the handle's wisdom ([`Gpu::set_wisdom`]).
+    /// Whether the plan took a tuning other than the caller's from the handle's wisdom
+    /// ([`Gpu::set_wisdom`]; entries recording that the default wins leave it false).
     pub from_wisdom: bool,
 }
 
@@ -266,7 +267,9 @@ impl Gpu {
         self.plan_c2c_with(shape, precision, &PlanOptions::default())
     }
 
-    /// Plans a batched 1D, 2D or 3D complex-to-complex transform with `options`.
+    /// Plans a batched 1D, 2D or 3D complex-to-complex transform with `options`. With wisdom
+    /// set ([`Gpu::set_wisdom`]) an entry for this device and problem may choose the launch
+    /// ([`crate::Wisdom::options_for`]; [`PlanCreation::from_wisdom`] says whether it did).
     ///
     /// ```no_run
     /// # let gpu = tensorfft::Gpu::new(0).unwrap();
@@ -280,15 +283,21 @@ impl Gpu {
         precision: Precision,
         options: &PlanOptions,
     ) -> Result<GpuPlan> {
-        // Wisdom (`Gpu::set_wisdom`) is advice: a tuning that this device or this request
-        // cannot take leaves the caller's options to decide.
-        if let Some(tuned) = self
+        // Wisdom (`Gpu::set_wisdom`) is advice on how a plan runs: an entry whose tuning the
+        // planner or this device refuses, or whose plan has a larger error bound than the
+        // caller's options give (a hand-written entry may ask for other arithmetic), leaves the
+        // caller's options to decide. Other failures (memory, driver, NVRTC) are reported.
+        let advised = self
             .wisdom()
-            .and_then(|w| w.options_for(&self.info().name, shape, precision, options))
-        {
-            if let Ok(mut plan) = self.plan_c2c_unadvised(shape, precision, &tuned) {
-                plan.creation.from_wisdom = true;
-                return Ok(plan);
+            .and_then(|w| w.options_for(&self.info().name, shape, precision, options));
+        if let Some(tuned) = advised {
+            match self.plan_c2c_unadvised(shape, precision, &tuned) {
+                Ok(mut plan) => {
+                    plan.creation.from_wisdom = true;
+                    return Ok(plan);
+                }
+                Err(Error::Unsupported { .. } | Error::DeviceLimit(_) | Error::InvalidSize(_)) => {}
+                Err(e) => return Err(e),
             }
         }
         self.plan_c2c_unadvised(shape, precision, options)

@@ -429,19 +429,25 @@ pub fn plan_c2c_recipe(
             by_threads.min(by_smem)
         }
     };
-    if tensor_pair && warp_pair_possible && !(t * b).is_multiple_of(32) {
+    // Threads per block, checked: `b` may come from a caller's (or a wisdom file's) tuning.
+    let Some(block_threads) = t.checked_mul(b) else {
+        return Err(Error::DeviceLimit(format!(
+            "{b} transforms of {t} threads per block (at most {MAX_THREADS_PER_BLOCK} threads)"
+        )));
+    };
+    if tensor_pair && warp_pair_possible && !block_threads.is_multiple_of(32) {
         return Err(Error::unsupported(
             format!("{b} transforms of {t} threads per block on the tensor cores"),
             "whole warps: blocks of a multiple of 32 threads",
         ));
     }
-    if b == 0 || t * b > MAX_THREADS_PER_BLOCK {
+    if b == 0 || block_threads > MAX_THREADS_PER_BLOCK {
         return Err(Error::DeviceLimit(format!(
             "{b} transforms of {t} threads per block (at most {MAX_THREADS_PER_BLOCK} threads, at least 1 transform)"
         )));
     }
     let twiddles = tuning.twiddles.unwrap_or(TwiddleSource::Table);
-    let threads = t * b;
+    let threads = block_threads;
     // Launch shape, from the H200 sweeps in bench/results/2026-11-21-h200-*.json:
     // * f32/f64: one block per tile (not persistent), no register prefetch, registers capped so
     //   about 1024 threads are resident per multiprocessor: f32 4096 at 97.9% of copy against
@@ -488,7 +494,8 @@ pub fn plan_c2c_recipe(
     //   found by `tfft tune` on the H200 (bench/results/2026-11-29-h200-tune/, bench/NOTES.md
     //   step 124): 0.6937 against 0.7102 ms in its three alternations, then `tfft bench` with
     //   and without the wisdom, twice: 73.1 / 72.7% of the copy against 71.3 / 71.4%.
-    let one_block_f32 = precision == Precision::F32 && !tensor_cores && threads == 1024;
+    let one_block_f32 =
+        precision == Precision::F32 && !tensor_cores && n == 16384 && threads == 1024;
     let persistent = tuning.persistent.unwrap_or(
         (precision == Precision::F16 && !short_f16 && !half_arithmetic && !tiny_half)
             || split_persistent

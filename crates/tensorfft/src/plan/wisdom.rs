@@ -1,5 +1,7 @@
 //! Wisdom: tuning choices measured on one device by `tfft tune`, stored as JSON and applied when
 //! a plan for the same problem is made on a device of the same name (as FFTW's wisdom files).
+//! An entry's tuning changes how a plan runs; a plan whose error bound it would raise (a
+//! hand-written entry asking for other arithmetic, say) does not take it.
 //!
 //! The planner's defaults were chosen by measurements on the H200; other devices (an H100
 //! measured different best launch shapes for several kernels, bench/NOTES.md steps 70, 74) can
@@ -15,10 +17,14 @@ use serde::{Deserialize, Serialize};
 
 use super::options::{PlanOptions, Tuning};
 use super::precision::Precision;
+use super::schedule_planner::plan_c2c_schedule;
 use super::shape::Shape;
 use crate::error::{Error, Result};
 
-/// The problem a [`WisdomEntry`] answers.
+/// The problem a [`WisdomEntry`] answers. Direction and normalization are not part of it: an
+/// entry applies to both directions and every normalization of the problem (`tfft tune` times
+/// and checks the forward, unnormalized transform; a plan never takes an entry whose error
+/// bound is larger than the default's).
 ///
 /// ```
 /// use tensorfft::{Precision, Tuning, WisdomKey};
@@ -168,15 +174,18 @@ impl Wisdom {
     /// assert!(matches!(tensorfft::Wisdom::from_json("[1, 2]"), Err(tensorfft::Error::InvalidWisdom(_))));
     /// ```
     pub fn from_json(text: &str) -> Result<Self> {
-        let w: Wisdom =
-            serde_json::from_str(text).map_err(|e| Error::InvalidWisdom(e.to_string()))?;
-        if w.version != Self::VERSION {
+        let invalid = |e: serde_json::Error| Error::InvalidWisdom(e.to_string());
+        // The version first: a file of another version may have fields this one does not know.
+        let value: serde_json::Value = serde_json::from_str(text).map_err(invalid)?;
+        let version = value.get("version").and_then(serde_json::Value::as_u64);
+        if version != Some(u64::from(Self::VERSION)) {
             return Err(Error::InvalidWisdom(format!(
                 "version {} (this library reads version {})",
-                w.version,
+                version.map_or("missing".to_string(), |v| v.to_string()),
                 Self::VERSION
             )));
         }
+        let w: Wisdom = serde_json::from_value(value).map_err(invalid)?;
         for (i, e) in w.entries.iter().enumerate() {
             if w.entries[..i].iter().any(|o| o.key == e.key) {
                 return Err(Error::InvalidWisdom(format!(
@@ -215,7 +224,7 @@ impl Wisdom {
         })
     }
 
-    /// Writes the set to `path` as [`Wisdom::to_json`].
+    /// Writes the set to `path` as [`Wisdom::to_json`] (file-system failures are [`Error::Io`]).
     ///
     /// ```no_run
     /// tensorfft::Wisdom::new().save("wisdom.json")?;
@@ -223,8 +232,12 @@ impl Wisdom {
     /// ```
     pub fn save(&self, path: impl AsRef<Path>) -> Result<()> {
         let path = path.as_ref();
-        std::fs::write(path, self.to_json() + "\n")
-            .map_err(|e| Error::InvalidWisdom(format!("{}: {e}", path.display())))
+        std::fs::write(path, self.to_json() + "\n").map_err(|e| {
+            Error::Io(std::io::Error::new(
+                e.kind(),
+                format!("wisdom {}: {e}", path.display()),
+            ))
+        })
     }
 
     /// Adds `entry`, replacing the entry of the same key.
@@ -256,9 +269,11 @@ impl Wisdom {
     }
 
     /// The options to plan `shape` with on `device` when the caller asks for `options`: the
-    /// caller's options with the entry's tuning under the caller's own choices, or `None` when
-    /// no entry answers (another device, shape, batch, precision or asked tuning) or the data
-    /// is not dense (entries are measured on dense data).
+    /// caller's options with the entry's tuning under the caller's own choices. `None` when no
+    /// entry answers (another device, shape, batch, precision or asked tuning), when the data
+    /// is not dense (entries are measured on dense data), when the entry records that the
+    /// default wins, or when the entry's plan would have a larger error bound than the
+    /// caller's (or either does not plan).
     ///
     /// ```
     /// # use tensorfft::{PlanOptions, Precision, Shape, Wisdom};
@@ -281,10 +296,16 @@ impl Wisdom {
             shape.batch_count(),
             options.tuning,
         );
-        self.lookup(&key).map(|e| PlanOptions {
+        let tuned = self.lookup(&key).map(|e| PlanOptions {
             tuning: options.tuning.or(e.tuning),
             ..*options
-        })
+        })?;
+        let bound =
+            |o: &PlanOptions| plan_c2c_schedule(shape, precision, o).map(|s| s.error_bound());
+        match (bound(&tuned), bound(options)) {
+            (Ok(t), Ok(d)) if t <= d && tuned.tuning != options.tuning => Some(tuned),
+            _ => None,
+        }
     }
 }
 
