@@ -7,9 +7,10 @@
 //! measured different best launch shapes for several kernels, bench/NOTES.md steps 70, 74) can
 //! carry their own. An entry answers one problem *as the caller asks for it*: device, precision,
 //! extents, batch and the caller's own [`Tuning`] (usually the default, or only
-//! `tensor_cores`). Wisdom only ever changes how a plan runs, not what it computes: `tfft tune`
-//! keeps a variant only if it is accurate to its error bound and within 10% of the default's
-//! error, and the caller's explicit choices always win over an entry's ([`Tuning::or`]).
+//! `tensor_cores`). Wisdom is about how a plan runs: `tfft tune` keeps a variant only if its
+//! error bound is no larger than the default's, it is accurate to that bound and within 10% of
+//! the default's measured error; a plan never takes an entry that would raise its error bound;
+//! and the caller's explicit choices always win over an entry's ([`Tuning::or`]).
 
 use std::path::Path;
 
