@@ -208,6 +208,12 @@ fn tune_row<T: Element>(
         time_runs(gpu, reps, || default.execute_into(dir, &input, &mut out))?;
 
     let candidates = candidates(&shape, precision, asked);
+    // NVRTC on all cores first: most of a cold row's time is compiling the variants.
+    let plans: Vec<(Shape, Precision, PlanOptions)> = candidates
+        .iter()
+        .map(|(t, _)| (shape.clone(), precision, PlanOptions::tuned(*t)))
+        .collect();
+    gpu.precompile_c2c(&plans)?;
     let mut best: Option<(f64, f64, Tuning, GpuPlan)> = None;
     let (mut refused, mut inaccurate) = (0, 0);
     for (tuning, _) in &candidates {

@@ -151,6 +151,49 @@ impl ModuleCache {
         Ok(true)
     }
 
+    /// [`ModuleCache::precompile`] of every `(source, name)` on all cores (NVRTC programs are
+    /// independent); returns how many NVRTC compiled. The first error stops nothing else and is
+    /// returned.
+    ///
+    /// ```no_run
+    /// # let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let k = ("extern \"C\" __global__ void k() {}".to_string(), "k".to_string());
+    /// let ran = gpu.modules().precompile_all(&[k], "sm_90", (13, 0)).unwrap();
+    /// # let _ = ran;
+    /// ```
+    pub fn precompile_all(
+        &self,
+        kernels: &[(String, String)],
+        arch: &str,
+        nvrtc: (i32, i32),
+    ) -> Result<usize> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let results: Vec<Result<usize>> = std::thread::scope(|s| {
+            let workers: Vec<_> = kernels
+                .chunks(kernels.len().div_ceil(threads).max(1))
+                .map(|chunk| {
+                    s.spawn(move || {
+                        let mut ran = 0;
+                        for (source, name) in chunk {
+                            if self.precompile(source, name, arch, nvrtc)? {
+                                ran += 1;
+                            }
+                        }
+                        Ok(ran)
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| {
+                    w.join()
+                        .unwrap_or_else(|_| Err(Error::Driver("a compile thread panicked".into())))
+                })
+                .collect()
+        });
+        results.into_iter().sum()
+    }
+
     /// Writes a CUBIN atomically; the disk cache is an optimisation, so failures only cost a
     /// recompilation in the next process.
     fn store(&self, path: &std::path::Path, cubin: &[u8]) {

@@ -422,35 +422,10 @@ impl Gpu {
                 }
             }
         }
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let (arch, nvrtc) = (self.arch(), self.nvrtc_version());
-        let results: Vec<Result<usize>> = std::thread::scope(|s| {
-            let workers: Vec<_> = kernels
-                .chunks(kernels.len().div_ceil(threads).max(1))
-                .map(|chunk| {
-                    s.spawn(move || {
-                        let mut ran = 0;
-                        for k in chunk {
-                            if self
-                                .modules()
-                                .precompile(&k.source, &k.entry, arch, nvrtc)?
-                            {
-                                ran += 1;
-                            }
-                        }
-                        Ok(ran)
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| {
-                    w.join()
-                        .unwrap_or_else(|_| Err(Error::Driver("a compile thread panicked".into())))
-                })
-                .collect()
-        });
-        results.into_iter().sum()
+        let sources: Vec<(String, String)> =
+            kernels.into_iter().map(|k| (k.source, k.entry)).collect();
+        self.modules()
+            .precompile_all(&sources, self.arch(), self.nvrtc_version())
     }
 
     /// The schedule options of a plan on this device: the caller's pass-length bounds, and at

@@ -303,6 +303,38 @@ impl Gpu {
         self.plan_c2c_unadvised(shape, precision, options)
     }
 
+    /// Compiles the kernels of every pass of each `(shape, precision, options)` plan into the
+    /// disk cache on all cores, without loading them, so that planning many of them (`tfft
+    /// tune`'s variants, a sweep) afterwards takes them from the cache. Plans the planner
+    /// refuses are skipped; returns how many kernels NVRTC compiled.
+    ///
+    /// ```no_run
+    /// use tensorfft::{PlanOptions, Precision, Shape};
+    /// let gpu = tensorfft::Gpu::new(0).unwrap();
+    /// let plans = [(Shape::new([1024, 1024]), Precision::F32, PlanOptions::default())];
+    /// gpu.precompile_c2c(&plans).unwrap();
+    /// ```
+    pub fn precompile_c2c(&self, plans: &[(Shape, Precision, PlanOptions)]) -> Result<usize> {
+        let mut kernels: Vec<(String, String)> = Vec::new();
+        for (shape, precision, options) in plans {
+            let Ok(schedule) = plan_c2c_schedule(shape, *precision, options) else {
+                continue;
+            };
+            for pass in &schedule.passes {
+                let k = match &pass.kernel {
+                    PassKernel::SinglePass { recipe, .. } => KernelSource::single_pass(recipe),
+                    PassKernel::Strided(sp) => KernelSource::strided_pass(sp),
+                    PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
+                };
+                if !kernels.iter().any(|(source, _)| *source == k.source) {
+                    kernels.push((k.source, k.stem));
+                }
+            }
+        }
+        self.modules()
+            .precompile_all(&kernels, self.arch(), self.nvrtc_version())
+    }
+
     /// [`Gpu::plan_c2c_with`] without the handle's wisdom.
     fn plan_c2c_unadvised(
         &self,
