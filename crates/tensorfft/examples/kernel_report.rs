@@ -9,7 +9,6 @@ mod env_tuning;
 
 use tensorfft::gpu::nvrtc::{compile_cubin, resource_report};
 use tensorfft::kernels::KernelSource;
-use tensorfft::plan::schedule::PassKernel;
 use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
 
 fn main() {
@@ -30,11 +29,7 @@ fn main() {
         };
         println!("{schedule}");
         for pass in &schedule.passes {
-            let k = match &pass.kernel {
-                PassKernel::SinglePass { recipe, .. } => KernelSource::single_pass(recipe),
-                PassKernel::Strided(p) => KernelSource::strided_pass(p),
-                PassKernel::Cluster(c) => KernelSource::cluster_pass(c),
-            };
+            let k = KernelSource::pass(&pass.kernel);
             if let Ok(dir) = std::env::var("TFFT_DUMP") {
                 let path = std::path::Path::new(&dir).join(format!("{}.cu", k.stem));
                 if let Err(e) = std::fs::write(&path, &k.source) {

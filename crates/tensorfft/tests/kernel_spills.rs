@@ -11,7 +11,6 @@ mod every_core;
 use every_core::problems_on_every_core;
 use tensorfft::gpu::{libraries, nvrtc};
 use tensorfft::kernels::KernelSource;
-use tensorfft::plan::schedule::PassKernel;
 use tensorfft::{plan_c2c_schedule, PlanOptions, Precision, Shape};
 
 /// The shapes of the full suite (1D lengths of the cuFFT anchors, 2D and 3D shapes).
@@ -101,11 +100,7 @@ fn suite_kernels_spill_no_more_than_measured() {
             let schedule = plan_c2c_schedule(&shape, precision, &PlanOptions::default())
                 .unwrap_or_else(|e| panic!("{precision:?} {dims:?}: {e}"));
             for (index, pass) in schedule.passes.iter().enumerate() {
-                let source = match &pass.kernel {
-                    PassKernel::SinglePass { recipe, .. } => KernelSource::single_pass(recipe),
-                    PassKernel::Strided(p) => KernelSource::strided_pass(p),
-                    PassKernel::Cluster(c) => KernelSource::cluster_pass(c),
-                };
+                let source = KernelSource::pass(&pass.kernel);
                 let allowed = KNOWN_SPILLS
                     .iter()
                     .find(|&&(p, d, i, _)| p == precision && d == dims && i == index)

@@ -13,6 +13,7 @@ use tensorfft::kernels::KernelSource;
 use tensorfft::plan::planner::supported_lengths;
 use tensorfft::plan::schedule::PassKernel;
 use tensorfft::plan::schedule_planner::MAX_AXIS_LEN;
+use tensorfft::Schedule;
 use tensorfft::{
     plan_c2c_recipe, plan_c2c_schedule, Layout, Normalization, PlanOptions, Precision, Recipe,
     Shape, Strides, Tuning,
@@ -120,13 +121,16 @@ fn push_schedule_kernels(
 ) {
     let s = plan_c2c_schedule(shape, precision, opts)
         .unwrap_or_else(|e| panic!("{:?} {precision:?}: {e}", shape.dims()));
+    push_pass_kernels(out, &s);
+}
+
+/// The strided-pass and cluster kernels of `s`, one per kernel family (single passes are
+/// `all_recipes`' part).
+fn push_pass_kernels(out: &mut Vec<KernelSource>, s: &Schedule) {
     for pass in &s.passes {
-        let k = match &pass.kernel {
-            PassKernel::Strided(sp) => KernelSource::strided_pass(sp),
-            PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
-            PassKernel::SinglePass { .. } => continue,
-        };
-        push_family(out, k);
+        if !matches!(pass.kernel, PassKernel::SinglePass { .. }) {
+            push_family(out, KernelSource::pass(&pass.kernel));
+        }
     }
 }
 
@@ -281,17 +285,7 @@ fn all_strided_kernels() -> Vec<KernelSource> {
                 else {
                     continue;
                 };
-                for pass in &s.passes {
-                    match &pass.kernel {
-                        PassKernel::Strided(sp) => {
-                            push_family(&mut out, KernelSource::strided_pass(sp))
-                        }
-                        PassKernel::Cluster(cp) => {
-                            push_family(&mut out, KernelSource::cluster_pass(cp))
-                        }
-                        PassKernel::SinglePass { .. } => {}
-                    }
-                }
+                push_pass_kernels(&mut out, &s);
             }
         }
     }

@@ -373,7 +373,7 @@ pub(crate) fn time_runs(
 
 /// Poisons `out`, runs `f` once, and measures the sampled error against the oracle (infinite if
 /// any element of the output is not finite). `x` holds the sampled input transforms.
-fn accuracy<T: Element>(
+pub(crate) fn accuracy<T: Element>(
     gpu: &Gpu,
     x: &[Complex<f64>],
     out: &mut DeviceBuffer<T>,

@@ -9,11 +9,8 @@
 //! that the default wins. The % of the copy it prints comes from copies timed in those same
 //! rounds.
 
-use crate::bench::time_runs;
-use crate::data::{
-    device_all_finite, download_samples, fits_device, fresh_seed, oracle_error, sample_count,
-    sample_transforms, CaseInput,
-};
+use crate::bench::{accuracy, time_runs};
+use crate::data::{fits_device, fresh_seed, sample_count, sample_transforms, CaseInput};
 use crate::plan_info::{describe, describe_cpu, PlanDescription};
 use crate::shape::shape_text;
 use half::f16;
@@ -21,8 +18,8 @@ use num_complex::Complex;
 use std::path::Path;
 use std::process::ExitCode;
 use tensorfft::{
-    DeviceBuffer, Direction, Element, Gpu, GpuPlan, Normalization, PlanOptions, Precision, Shape,
-    Tuning, Wisdom, WisdomEntry, WisdomKey,
+    DeviceBuffer, Direction, Element, Gpu, GpuPlan, PlanOptions, Precision, Shape, Tuning, Wisdom,
+    WisdomEntry, WisdomKey,
 };
 
 /// Alternating re-timings of the default and the fastest variant before one is kept.
@@ -191,14 +188,10 @@ fn tune_row<T: Element>(
     let samples = sample_transforms(batch, sample_count(n).min(8));
     let x = data.gather(n, &samples);
     let dir = Direction::Forward;
-    let error = |plan: &GpuPlan, out: &mut DeviceBuffer<T>| -> Result<f64, tensorfft::Error> {
-        gpu.poison(out)?;
-        plan.execute_into(dir, &input, out)?;
-        if !device_all_finite(gpu, out)? {
-            return Ok(f64::INFINITY);
-        }
-        let got = download_samples(gpu, out, n, &samples)?;
-        Ok(oracle_error(&x, &got, dims, dir, Normalization::None))
+    let error = |plan: &GpuPlan, out: &mut DeviceBuffer<T>| {
+        accuracy(gpu, &x, out, dims, dir, &samples, |o| {
+            plan.execute_into(dir, &input, o)
+        })
     };
 
     let default_options = PlanOptions::tuned(asked);

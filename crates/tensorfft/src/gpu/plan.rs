@@ -321,11 +321,7 @@ impl Gpu {
                 continue;
             };
             for pass in &schedule.passes {
-                let k = match &pass.kernel {
-                    PassKernel::SinglePass { recipe, .. } => KernelSource::single_pass(recipe),
-                    PassKernel::Strided(sp) => KernelSource::strided_pass(sp),
-                    PassKernel::Cluster(cp) => KernelSource::cluster_pass(cp),
-                };
+                let k = KernelSource::pass(&pass.kernel);
                 if !kernels.iter().any(|(source, _)| *source == k.source) {
                     kernels.push((k.source, k.stem));
                 }

@@ -2,6 +2,7 @@
 //! compile-time constants plus one `extern "C"` entry point per direction.
 
 use crate::plan::cluster_pass::ClusterPass;
+use crate::plan::schedule::PassKernel;
 use crate::plan::strided_pass::StridedPass;
 use crate::plan::{
     Direction, ExchangeFormat, IoMode, Precision, Recipe, StageScale, TwiddleSource,
@@ -153,6 +154,21 @@ impl KernelSource {
             stem,
             threads_per_block: pass.threads_per_block(),
             shared_bytes: pass.shared_bytes(),
+        }
+    }
+
+    /// The kernels (forward and inverse) of one pass of a schedule, whichever its kind.
+    ///
+    /// ```
+    /// # use tensorfft::{kernels::KernelSource, plan_c2c_schedule, PlanOptions, Precision, Shape};
+    /// let s = plan_c2c_schedule(&Shape::new([1 << 20]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert!(s.passes.iter().all(|p| !KernelSource::pass(&p.kernel).source.is_empty()));
+    /// ```
+    pub fn pass(kernel: &PassKernel) -> Self {
+        match kernel {
+            PassKernel::SinglePass { recipe, .. } => Self::single_pass(recipe),
+            PassKernel::Strided(sp) => Self::strided_pass(sp),
+            PassKernel::Cluster(cp) => Self::cluster_pass(cp),
         }
     }
 
