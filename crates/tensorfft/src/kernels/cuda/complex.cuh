@@ -108,6 +108,44 @@ __device__ __forceinline__ constexpr double cos32(int k) {
     return neg ? -c : c;
 }
 
+// cos and sin of x for |x| <= pi / 4 (Taylor series to x^24 and x^25, double).
+__device__ __forceinline__ constexpr double taylor_cos(double x) {
+    double term = 1.0, sum = 1.0;
+    for (int i = 1; i <= 12; ++i) {
+        term *= -x * x / ((2 * i - 1) * (2 * i));
+        sum += term;
+    }
+    return sum;
+}
+
+__device__ __forceinline__ constexpr double taylor_sin(double x) {
+    double term = x, sum = x;
+    for (int i = 1; i <= 12; ++i) {
+        term *= -x * x / ((2 * i) * (2 * i + 1));
+        sum += term;
+    }
+    return sum;
+}
+
+// cos(2*pi*k/n) for n a power of two (at least 8), any k: reduced exactly to the first octant,
+// then a Taylor series. Evaluated at compile time once loops are unrolled.
+__device__ __forceinline__ constexpr double cos_turns(int k, int n) {
+    k &= n - 1;
+    if (k > n / 2) k = n - k;
+    const bool neg = k > n / 4;
+    if (neg) k = n / 2 - k;
+    const double pi = 3.14159265358979323846;
+    const double c = k > n / 8 ? taylor_sin(2.0 * pi * (n / 4 - k) / n) : taylor_cos(2.0 * pi * k / n);
+    return neg ? -c : c;
+}
+
+// The forward root w_n^k = exp(-2*pi*i * k / n) (its conjugate for DIR = +1) as a constant of
+// the compute type: for exponents known at compile time.
+template <int DIR, typename T>
+__device__ __forceinline__ Cx<T> constant_root(int k, int n) {
+    return cx((T)cos_turns(k, n), (T)(DIR * cos_turns(k + 3 * n / 4, n)));
+}
+
 // a * exp(DIR * 2*pi*i * k / 32): even k are the sixteenths of rot16.
 template <int DIR, typename T>
 __device__ __forceinline__ Cx<T> rot32(Cx<T> a, int k) {

@@ -32,7 +32,8 @@
 // samples at one position as one vector (they are neighbours), and holds every unit's
 // frequency c at the same slot, so the last stage, twiddle w_N^(c a) and a radix-R DFT over
 // the units (dft_registers.cuh), runs within the lane; frequency c + 256 d is stored for each d.
-// Its twiddles come from the plan's [a][c] table of that stage (L1-resident, read per transform).
+// Its twiddle w_N^(c a) is the lane's w_N^(base a), read from the plan's [a][c] table of that
+// stage once per transform, times a compile-time constant per slot (last_stage).
 //
 // N = 1024 ... 16384 with 16 values per thread (Stockham radices [16, 16, ...], T = N / 16
 // threads: the plan's Tuning::tensor_pairs): the transform's N / 256 stride-(N / 256) units are
@@ -382,10 +383,26 @@ struct TensorPairFft {
                 for (int u = 0; u < 2; ++u) dst[output_offset(nt, h, u)] = Store::pack(z[nt * 4 + h * 2 + u]);
     }
 
-    // The last stage (R > 1): at each of the lane's slots, unit a's frequency c times w_N^(c a)
-    // (table [a][c] at `table`), a radix-R DFT over the units, frequency c + 256 d stored.
+    // The last stage (R > 1): at each of the lane's slots, unit a's frequency c times w_N^(c a),
+    // a radix-R DFT over the units, frequency c + 256 d stored. The lane's frequencies are
+    // c = base + o with o a compile-time offset, so the twiddle is w_N^(a base) (read from the
+    // stage's table [a][c] at `table`, R - 1 values per transform) times the constant
+    // w_N^(a o): two products instead of a table read per slot and unit (24 8-byte L1 reads per
+    // lane and transform at 1024 were its top stall; bench/NOTES.md step 127). The table's
+    // twiddles are correctly rounded f32, these within about 2 f32 ulps: far below the f16
+    // (bf16) rounding of the data. F32Split, whose error is at f32's level, reads the table.
+    static constexpr bool CONSTANT_ROOTS = !Cfg::SPLIT;
+
     static __device__ __forceinline__ void last_stage(Bits* dst, const float* table, int base, Cx<float> (&z)[S][8]) {
         const float2* tw = reinterpret_cast<const float2*>(table) + base;
+        Cx<float> lane_root[R];
+#pragma unroll
+        for (int a = 1; a < R; ++a) {
+            if constexpr (CONSTANT_ROOTS) {
+                const float2 w = __ldg(tw + a * 256);
+                lane_root[a] = cx(w.x, DIR < 0 ? w.y : -w.y);
+            }
+        }
 #pragma unroll
         for (int nt = 0; nt < 2; ++nt)
 #pragma unroll
@@ -398,7 +415,10 @@ struct TensorPairFft {
 #pragma unroll
                     for (int a = 0; a < R; ++a) {
                         v[a] = z[a][i];
-                        if (a > 0) {
+                        if (a > 0 && CONSTANT_ROOTS) {
+                            v[a] = cmul(v[a], lane_root[a]);
+                            if ((a * c) % N != 0) v[a] = cmul(v[a], constant_root<DIR, float>(a * c, N));
+                        } else if (a > 0) {
                             const float2 w = __ldg(tw + a * 256 + c);
                             v[a] = cmul(v[a], cx(w.x, DIR < 0 ? w.y : -w.y));
                         }
