@@ -111,6 +111,13 @@ fn compute_table<R: Float>(n: usize, sign: i32) -> Vec<Complex<R>> {
         .collect()
 }
 
+/// `e^{sign·2πi·k/n}` rounded to the compute precision: the kernels' compile-time constant roots
+/// (`constant_root` in `complex.cuh`).
+fn constant_root<R: Float>(k: usize, n: usize, sign: i32) -> Complex<R> {
+    let angle = 2.0 * std::f64::consts::PI * (k % n) as f64 / n as f64;
+    to_real(Complex::new(angle.cos(), f64::from(sign) * angle.sin()))
+}
+
 pub(crate) fn to_real<R: Float>(w: Complex<f64>) -> Complex<R> {
     Complex::new(
         R::from(w.re).unwrap_or_else(R::nan),
@@ -140,13 +147,18 @@ fn transform<R: Float>(
     let mut v: Vec<Complex<R>> = Vec::with_capacity(32);
     let mut tw: Vec<Complex<R>> = Vec::with_capacity(32);
     let mut ns = 1;
+    let run_width = recipe.last_stage_run_width();
     for (s, &radix) in recipe.radices.iter().enumerate() {
         let stride = n / radix;
+        // The last stage's runs of butterflies (`Recipe::last_stage_run_width`): the u-th takes
+        // the run's first one's twiddles times the constant root w^(u r), rounded.
+        let run = run_width.filter(|_| s + 1 == stages).unwrap_or(1);
         for j in 0..stride {
             v.clear();
             v.extend((0..radix).map(|r| x[j + r * stride]));
             if ns > 1 {
-                let base = (j % ns) * (n / (ns * radix));
+                let u = j % run;
+                let base = ((j - u) % ns) * (n / (ns * radix));
                 let derived = recipe.derived_twiddles && !(recipe.tensor_cores && radix == 16);
                 tw.clear();
                 tw.push(Complex::new(R::one(), R::zero()));
@@ -155,6 +167,8 @@ fn transform<R: Float>(
                         // The kernel's product of two loaded rows (derive_twiddles).
                         let h = 1 << (usize::BITS - 1 - r.leading_zeros());
                         tw[r - h] * tw[h]
+                    } else if u != 0 {
+                        table[base * r] * constant_root::<R>(u * r, ns * radix, sign)
                     } else {
                         table[base * r]
                     };

@@ -10,7 +10,7 @@ use super::recipe::Recipe;
 /// It adds, each with a factor of one unit roundoff: the final rounding to the storage
 /// precision, one rounding per shared-memory exchange in the exchange format, and log2 N levels
 /// of arithmetic in the compute precision (f16 in packed half arithmetic, which also rounds its
-/// twiddles to f16: one more per stage), and two roundings to the operand format (f16, bf16
+/// twiddles to f16: one more per stage; twiddles formed with a constant root: two more), and two roundings to the operand format (f16, bf16
 /// for BF16; samples and DFT matrix) per tensor-core stage (F32Split: eight f32 unit roundoffs per such stage). Measured errors are
 /// several times smaller (rounding errors add as a random walk, the bound adds them
 /// linearly); a wrong twiddle or index gives errors of order one.
@@ -70,8 +70,20 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     } else {
         0.0
     };
+    // Twiddles formed with a constant root (a rounded constant and a product): the last stage's
+    // runs of butterflies (`Recipe::last_stage_run_width`), and the last stage of the one-warp
+    // tensor-core kernels of 512 and 1024 (the lane's root times a constant per slot).
+    let one_warp_last_stage = recipe.tensor_pair_warp()
+        && recipe.radices.len() > 2
+        && recipe.precision != Precision::F32Split;
+    let constant_roots = if recipe.last_stage_run_width().is_some() || one_warp_last_stage {
+        2.0
+    } else {
+        0.0
+    };
     u_store
         + u_exchange * exchanges
+        + u_compute * constant_roots
         + u_compute * derived_roundings
         + u_compute * twiddle_roundings
         + u_compute * (log_n + 1.0)

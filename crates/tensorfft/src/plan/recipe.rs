@@ -162,6 +162,39 @@ impl Recipe {
         self.tensor_pair && !self.tensor_pair_warp() && self.io == IoMode::Staged
     }
 
+    /// The width of the runs of neighbouring butterflies whose last-stage twiddles the
+    /// single-pass kernel forms as the run's first butterfly's times a constant: in a last stage
+    /// that stores straight to device memory in vectors of [`Recipe::vector_width`] > 1
+    /// elements, with table twiddles on the CUDA cores, the u-th butterfly of a run takes
+    /// `w^(m r) · w^(u r)` (one more rounding of its twiddles than the table's) instead of
+    /// reading the table (`load_twiddles` in `stockham_single_pass.cuh`; H200, bench/NOTES.md
+    /// step 128: f32 8192 −0.8%, 16384 −2%, f16 64 −4% of the time). `None` for other kernels
+    /// (packed half arithmetic, warp shuffles, the one-warp tensor-core kernels), staged stores,
+    /// and one-stage plans. The CPU reference forms them the same way.
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_recipe, IoMode, PlanOptions, Precision, Shape, Tuning};
+    /// let r = plan_c2c_recipe(&Shape::new([8192]), Precision::F32, &PlanOptions::default()).unwrap();
+    /// assert_eq!(r.last_stage_run_width(), Some(r.vector_width));
+    /// let t = Tuning { io: Some(IoMode::Staged), ..Default::default() };
+    /// let r = plan_c2c_recipe(&Shape::new([8192]), Precision::F32, &PlanOptions::tuned(t)).unwrap();
+    /// assert_eq!(r.last_stage_run_width(), None);
+    /// ```
+    pub fn last_stage_run_width(&self) -> Option<usize> {
+        let last = *self.radices.last()?;
+        let ns = self.n / last;
+        let applies = self.radices.len() >= 2
+            && !self.warp_shuffles
+            && !self.half_arithmetic
+            && !self.tensor_pair_warp()
+            && self.io == IoMode::Direct
+            && self.vector_width > 1
+            && self.twiddles == TwiddleSource::Table
+            && !(self.tensor_cores && last == 16)
+            && ns.is_multiple_of(self.vector_width);
+        applies.then_some(self.vector_width)
+    }
+
     /// Whether the plan runs on the warp-resident tensor-core kernel (`tensor_pair_fft.cuh`):
     /// F16 or BF16 on the tensor cores or F32Split (split products), with radices `[16, 16]` (N = 256, one, two or four transforms per
     /// warp) or `[16, 16, R]` with R = 2 or 4 (N = 512 or 1024, one transform per warp, 32

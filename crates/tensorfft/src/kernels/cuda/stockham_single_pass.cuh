@@ -257,10 +257,16 @@ struct SinglePass {
 #pragma unroll
             for (int k = 0; k < BF; ++k) {
                 const int m = butterfly<VW>(c.t, k) % NS;
+                // In a run of VW neighbouring butterflies (VW divides NS, so the run never wraps)
+                // the u-th one's twiddles are the first one's times the constant w^(u r).
+                const int u = k % VW;
+                constexpr bool RUN_ROOTS = Cfg::TW_TABLE && VW > 1 && NS % VW == 0;
 #pragma unroll
                 for (int r = 1; r < R; ++r) {
                     if (Cfg::DERIVED_TW && (r & (r - 1)) != 0) continue;  // derived_twiddles()
-                    if constexpr (Cfg::TW_TABLE) {
+                    if (RUN_ROOTS && u != 0) {
+                        tw[k * R + r] = cmul(tw[(k - u) * R + r], constant_root<DIR, Real>(u * r, NS * R));
+                    } else if constexpr (Cfg::TW_TABLE) {
                         const R2 q = __ldg(reinterpret_cast<const R2*>(c.twiddles) + TWOFF + r * NS + m);
                         tw[k * R + r] = cx(RealFrom<Real>::of(q.x), RealFrom<Real>::of(DIR < 0 ? q.y : -q.y));
                     } else {
