@@ -722,3 +722,44 @@ fn packed_half_inverse_is_the_forward_with_parts_swapped() {
         }
     }
 }
+
+/// The last stage's runs of neighbouring butterflies take their twiddles as the run's first
+/// one's times a constant root (`Recipe::last_stage_run_width`) where the single-pass kernel
+/// does: direct f32 and f16-on-f32 plans of two or more stages, not staged, F32Split, f64 or
+/// packed-half ones; the error bound counts the extra roundings, and those recipes match the
+/// oracle in both directions (the sweeps above run every length's default).
+#[test]
+fn last_stage_runs_take_constant_roots_where_the_kernel_does() {
+    let plan = |n: usize, p: Precision, t: Tuning| {
+        plan_c2c_recipe(&Shape::new([n]), p, &PlanOptions::tuned(t)).unwrap()
+    };
+    for n in [64, 1024, 8192, 16384] {
+        let r = plan(n, Precision::F32, Tuning::default());
+        assert_eq!(r.last_stage_run_width(), Some(r.vector_width), "{r}");
+        check_recipe::<Complex<f32>>(&r, 3);
+    }
+    let f16_small = plan(64, Precision::F16, Tuning::default());
+    assert!(f16_small.last_stage_run_width().is_some(), "{f16_small}");
+    check_recipe::<Complex<f16>>(&f16_small, 5);
+    let staged = Tuning {
+        io: Some(tensorfft::IoMode::Staged),
+        ..Default::default()
+    };
+    assert_eq!(
+        plan(8192, Precision::F32, staged).last_stage_run_width(),
+        None
+    );
+    assert_eq!(
+        plan(4096, Precision::F64, Tuning::default()).last_stage_run_width(),
+        None
+    );
+    assert_eq!(
+        plan(8192, Precision::F32Split, Tuning::default()).last_stage_run_width(),
+        None
+    );
+    let half = plan(4096, Precision::F16, Tuning::default());
+    assert!(
+        half.half_arithmetic && half.last_stage_run_width().is_none(),
+        "{half}"
+    );
+}

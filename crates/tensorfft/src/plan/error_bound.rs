@@ -76,7 +76,16 @@ pub fn error_bound(recipe: &Recipe) -> f64 {
     let one_warp_last_stage = recipe.tensor_pair_warp()
         && recipe.radices.len() > 2
         && recipe.precision != Precision::F32Split;
-    let constant_roots = if recipe.last_stage_run_width().is_some() || one_warp_last_stage {
+    // With derived twiddles a derived one is a product of up to log2(R) such rows.
+    let constant_roots = if recipe.last_stage_run_width().is_some() {
+        let last = recipe.radices.last().copied().unwrap_or(1);
+        let rows = if recipe.derived_twiddles {
+            f64::from(last.trailing_zeros().max(1))
+        } else {
+            1.0
+        };
+        2.0 * rows
+    } else if one_warp_last_stage {
         2.0
     } else {
         0.0

@@ -169,8 +169,9 @@ impl Recipe {
     /// `w^(m r) · w^(u r)` (one more rounding of its twiddles than the table's) instead of
     /// reading the table (`load_twiddles` in `stockham_single_pass.cuh`; H200, bench/NOTES.md
     /// step 128: f32 8192 −0.8%, 16384 −2%, f16 64 −4% of the time). `None` for other kernels
-    /// (packed half arithmetic, warp shuffles, the one-warp tensor-core kernels), staged stores,
-    /// and one-stage plans. The CPU reference forms them the same way.
+    /// (packed half arithmetic, warp shuffles, the one-warp tensor-core kernels), F32Split
+    /// (its errors are at f32's level), staged stores, and one-stage plans. The CPU reference
+    /// forms them the same way.
     ///
     /// ```
     /// use tensorfft::{plan_c2c_recipe, IoMode, PlanOptions, Precision, Shape, Tuning};
@@ -187,6 +188,7 @@ impl Recipe {
             && !self.warp_shuffles
             && !self.half_arithmetic
             && !self.tensor_pair_warp()
+            && self.precision != Precision::F32Split
             && self.io == IoMode::Direct
             && self.vector_width > 1
             && self.twiddles == TwiddleSource::Table
@@ -200,7 +202,9 @@ impl Recipe {
     /// warp) or `[16, 16, R]` with R = 2 or 4 (N = 512 or 1024, one transform per warp, 32
     /// threads): both radix-16 stages in one warp's registers (the first product's accumulators
     /// are the second's operand), 8 values per lane per 256-point unit, the last radix-R stage
-    /// within each lane, no shared memory. The CPU reference runs the same stages.
+    /// within each lane, no shared memory. The CPU reference runs the same stages (the last
+    /// stage with the table's twiddles, which the F16 and BF16 kernels form as a lane's root
+    /// times constants, within about 2 f32 ulps of them).
     ///
     /// ```
     /// use tensorfft::{plan_c2c_recipe, PlanOptions, Precision, Shape, Tuning};

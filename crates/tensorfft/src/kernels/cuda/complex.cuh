@@ -127,8 +127,8 @@ __device__ __forceinline__ constexpr double taylor_sin(double x) {
     return sum;
 }
 
-// cos(2*pi*k/n) for n a power of two (at least 8), any k: reduced exactly to the first octant,
-// then a Taylor series. Evaluated at compile time once loops are unrolled.
+// cos(2*pi*k/n) for n a power of two, any k: reduced exactly to the first octant, then a Taylor
+// series. Evaluated at compile time once loops are unrolled.
 __device__ __forceinline__ constexpr double cos_turns(int k, int n) {
     k &= n - 1;
     if (k > n / 2) k = n - k;
@@ -140,10 +140,10 @@ __device__ __forceinline__ constexpr double cos_turns(int k, int n) {
 }
 
 // The forward root w_n^k = exp(-2*pi*i * k / n) (its conjugate for DIR = +1) as a constant of
-// the compute type: for exponents known at compile time.
+// the compute type: for exponents known at compile time. (sin(2*pi*k/n) = cos(2*pi*(4k - n)/(4n)).)
 template <int DIR, typename T>
 __device__ __forceinline__ Cx<T> constant_root(int k, int n) {
-    return cx((T)cos_turns(k, n), (T)(DIR * cos_turns(k + 3 * n / 4, n)));
+    return cx(RealFrom<T>::of(cos_turns(k, n)), RealFrom<T>::of(DIR * cos_turns(4 * k - n, 4 * n)));
 }
 
 // a * exp(DIR * 2*pi*i * k / 32): even k are the sixteenths of rot16.

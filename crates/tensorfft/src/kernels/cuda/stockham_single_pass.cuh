@@ -223,7 +223,8 @@ struct SinglePass {
     // The twiddles of a whole stage (radix R, span NS, table at TWOFF, partition VW): for each of
     // the thread's butterflies k with j mod NS == m, tw[k*R + r] = w_{NS*R}^{m*r}, r >= 1.
     // Table mode: the stage's table is laid out [r][m], so for a given r the threads of a warp
-    // (consecutive m) read consecutive values. Computed mode uses sincospi. The previous stage
+    // (consecutive m) read consecutive values; in runs of VW > 1 neighbouring butterflies (a last
+    // stage that stores directly) only the run's first reads them. Computed mode uses sincospi. The previous stage
     // calls this right after its own twiddle multiply, so the loads are in flight during its DFT,
     // its exchange and both barriers.
     template <int R, int NS, int TWOFF, int VW>
@@ -258,15 +259,20 @@ struct SinglePass {
             for (int k = 0; k < BF; ++k) {
                 const int m = butterfly<VW>(c.t, k) % NS;
                 // In a run of VW neighbouring butterflies (VW divides NS, so the run never wraps)
-                // the u-th one's twiddles are the first one's times the constant w^(u r).
+                // the u-th one's twiddles are the first one's times the constant w^(u r)
+                // (Recipe::last_stage_run_width; not for F32Split, whose errors are at f32's level).
                 const int u = k % VW;
-                constexpr bool RUN_ROOTS = Cfg::TW_TABLE && VW > 1 && NS % VW == 0;
+                constexpr bool RUN_ROOTS = Cfg::TW_TABLE && VW > 1 && NS % VW == 0 && !Cfg::SPLIT;
 #pragma unroll
                 for (int r = 1; r < R; ++r) {
                     if (Cfg::DERIVED_TW && (r & (r - 1)) != 0) continue;  // derived_twiddles()
-                    if (RUN_ROOTS && u != 0) {
-                        tw[k * R + r] = cmul(tw[(k - u) * R + r], constant_root<DIR, Real>(u * r, NS * R));
-                    } else if constexpr (Cfg::TW_TABLE) {
+                    if constexpr (RUN_ROOTS) {
+                        if (u != 0) {
+                            tw[k * R + r] = cmul(tw[(k - u) * R + r], constant_root<DIR, Real>(u * r, NS * R));
+                            continue;
+                        }
+                    }
+                    if constexpr (Cfg::TW_TABLE) {
                         const R2 q = __ldg(reinterpret_cast<const R2*>(c.twiddles) + TWOFF + r * NS + m);
                         tw[k * R + r] = cx(RealFrom<Real>::of(q.x), RealFrom<Real>::of(DIR < 0 ? q.y : -q.y));
                     } else {

@@ -410,7 +410,7 @@ struct TensorPairFft {
 #pragma unroll
                 for (int u = 0; u < 2; ++u) {
                     const int i = nt * 4 + h * 2 + u;
-                    const int c = output_offset(nt, h, u);
+                    const int c = output_offset(nt, h, u);  // the slot's frequency is base + c
                     Cx<float> v[R];
 #pragma unroll
                     for (int a = 0; a < R; ++a) {
