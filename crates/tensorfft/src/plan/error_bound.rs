@@ -10,7 +10,8 @@ use super::recipe::Recipe;
 /// It adds, each with a factor of one unit roundoff: the final rounding to the storage
 /// precision, one rounding per shared-memory exchange in the exchange format, and log2 N levels
 /// of arithmetic in the compute precision (f16 in packed half arithmetic, which also rounds its
-/// twiddles to f16: one more per stage; twiddles formed with a constant root: two more), and two roundings to the operand format (f16, bf16
+/// twiddles to f16: one more per stage; twiddles formed with a constant root: two more per
+/// factor), and two roundings to the operand format (f16, bf16
 /// for BF16; samples and DFT matrix) per tensor-core stage (F32Split: eight f32 unit roundoffs per such stage). Measured errors are
 /// several times smaller (rounding errors add as a random walk, the bound adds them
 /// linearly); a wrong twiddle or index gives errors of order one.

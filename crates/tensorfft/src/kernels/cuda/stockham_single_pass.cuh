@@ -224,9 +224,9 @@ struct SinglePass {
     // the thread's butterflies k with j mod NS == m, tw[k*R + r] = w_{NS*R}^{m*r}, r >= 1.
     // Table mode: the stage's table is laid out [r][m], so for a given r the threads of a warp
     // (consecutive m) read consecutive values; in runs of VW > 1 neighbouring butterflies (a last
-    // stage that stores directly) only the run's first reads them. Computed mode uses sincospi. The previous stage
-    // calls this right after its own twiddle multiply, so the loads are in flight during its DFT,
-    // its exchange and both barriers.
+    // stage that stores directly) only the run's first reads them. Computed mode uses sincospi.
+    // The previous stage calls this right after its own twiddle multiply, so the loads are in
+    // flight during its DFT, its exchange and both barriers.
     template <int R, int NS, int TWOFF, int VW>
     static __device__ __forceinline__ void load_twiddles(const Ctx& c, C (&tw)[E]) {
         typedef typename Real2Of<Real>::Type R2;
