@@ -10,7 +10,7 @@ use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::plan::schedule::{Buffer, PassKernel, Schedule};
 use crate::plan::strided_pass::StridedPass;
-use crate::plan::twiddles::forward_table;
+use crate::plan::twiddles::{forward_table, forward_twiddle};
 use crate::plan::{Direction, ExchangeFormat, Normalization, Precision, Recipe, StageScale};
 use half::f16;
 use num_complex::Complex;
@@ -114,8 +114,8 @@ fn compute_table<R: Float>(n: usize, sign: i32) -> Vec<Complex<R>> {
 /// `e^{sign·2πi·k/n}` rounded to the compute precision: the kernels' compile-time constant roots
 /// (`constant_root` in `complex.cuh`).
 fn constant_root<R: Float>(k: usize, n: usize, sign: i32) -> Complex<R> {
-    let angle = 2.0 * std::f64::consts::PI * (k % n) as f64 / n as f64;
-    to_real(Complex::new(angle.cos(), f64::from(sign) * angle.sin()))
+    let w = forward_twiddle(k, n);
+    to_real(if sign > 0 { w.conj() } else { w })
 }
 
 pub(crate) fn to_real<R: Float>(w: Complex<f64>) -> Complex<R> {

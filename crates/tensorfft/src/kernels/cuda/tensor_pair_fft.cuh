@@ -395,10 +395,10 @@ struct TensorPairFft {
 
     static __device__ __forceinline__ void last_stage(Bits* dst, const float* table, int base, Cx<float> (&z)[S][8]) {
         const float2* tw = reinterpret_cast<const float2*>(table) + base;
-        Cx<float> lane_root[R];
+        Cx<float> lane_root[R];  // w_N^(a base); [0] unused
+        if constexpr (CONSTANT_ROOTS) {
 #pragma unroll
-        for (int a = 1; a < R; ++a) {
-            if constexpr (CONSTANT_ROOTS) {
+            for (int a = 1; a < R; ++a) {
                 const float2 w = __ldg(tw + a * 256);
                 lane_root[a] = cx(w.x, DIR < 0 ? w.y : -w.y);
             }
