@@ -193,6 +193,49 @@ impl NttPlan {
         Ok(PyBytes::new(py, &bytes))
     }
 
+    /// `out = a · b` word by word modulo each word's limb (`(device address, words)` each; `out`
+    /// may be `a` or `b`) on the CUDA stream `stream`. Unchecked core of
+    /// `tensorfft.ntt.NttPlan.multiply`: the addresses must be live device memory of the plan's
+    /// device.
+    #[pyo3(signature = (a, b, out, stream))]
+    fn pointwise_raw(
+        &self,
+        a: (u64, usize),
+        b: (u64, usize),
+        out: (u64, usize),
+        stream: usize,
+    ) -> PyResult<()> {
+        let raw = |(address, len): (u64, usize)| RawBuffer { address, len };
+        // SAFETY: as in execute_raw: data pointers and lengths of live contiguous tensors of
+        // this plan's device and its current stream (tensorfft/ntt.py); the library checks
+        // lengths, alignment and overlaps.
+        let result = unsafe {
+            let stream = self.gpu.borrow_stream(stream);
+            match &self.words {
+                Words::U32(p) => p.pointwise_mul_raw(raw(a), raw(b), raw(out), &stream),
+                Words::U64(p) => p.pointwise_mul_raw(raw(a), raw(b), raw(out), &stream),
+            }
+        };
+        result.map_err(to_py)
+    }
+
+    /// Validates, uploads, multiplies word by word and downloads little-endian words: the NumPy
+    /// path of `multiply`.
+    fn pointwise_host<'py>(
+        &self,
+        py: Python<'py>,
+        a: &[u8],
+        b: &[u8],
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes = py
+            .detach(|| match &self.words {
+                Words::U32(p) => pointwise_host(p, a, b),
+                Words::U64(p) => pointwise_host(p, a, b),
+            })
+            .map_err(to_py)?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
     /// Words of a whole batch (every limb and transform).
     #[getter]
     fn len(&self) -> usize {
@@ -227,11 +270,8 @@ impl NttPlan {
     }
 }
 
-fn host<W: NttWord>(
-    plan: &GpuNttPlan<W>,
-    dir: Direction,
-    input: &[u8],
-) -> tensorfft::Result<Vec<u8>> {
+/// Little-endian bytes as words of `W`.
+fn words_of<W: NttWord>(input: &[u8]) -> tensorfft::Result<Vec<W>> {
     let size = std::mem::size_of::<W>();
     if !input.len().is_multiple_of(size) {
         return Err(tensorfft::Error::InvalidSize(format!(
@@ -241,6 +281,24 @@ fn host<W: NttWord>(
     }
     let mut words = vec![W::zeroed(); input.len() / size];
     bytemuck::cast_slice_mut::<W, u8>(&mut words).copy_from_slice(input);
+    Ok(words)
+}
+
+fn pointwise_host<W: NttWord>(
+    plan: &GpuNttPlan<W>,
+    a: &[u8],
+    b: &[u8],
+) -> tensorfft::Result<Vec<u8>> {
+    let out = plan.pointwise_mul_host(&words_of::<W>(a)?, &words_of::<W>(b)?)?;
+    Ok(bytemuck::cast_slice::<W, u8>(&out).to_vec())
+}
+
+fn host<W: NttWord>(
+    plan: &GpuNttPlan<W>,
+    dir: Direction,
+    input: &[u8],
+) -> tensorfft::Result<Vec<u8>> {
+    let words = words_of::<W>(input)?;
     let out = match dir {
         Direction::Forward => plan.forward_host(&words)?,
         Direction::Inverse => plan.inverse_host(&words)?,

@@ -351,6 +351,51 @@ def test_ntt_polynomial_products(p, dtype, kind):
     assert to_ints(back[0]) == schoolbook(to_ints(a), to_ints(b), p, kind == "negacyclic")
 
 
+@pytest.mark.parametrize("p,dtype", [(ntt.BABY_BEAR, torch.uint32), (ntt.PRIME_32, torch.uint32),
+                                     (ntt.GOLDILOCKS, torch.uint64), (ntt.FHE_62, torch.int64)])
+@pytest.mark.parametrize("kind", ["cyclic", "negacyclic"])
+def test_ntt_products_stay_on_the_gpu(p, dtype, kind):
+    """forward, multiply, inverse on the device equals the schoolbook product; multiply against
+    Python integers out of place, in place and through NumPy; the factors are left alone."""
+    n = 256
+    a = random_words((n,), p, dtype, 3)
+    b = random_words((n,), p, dtype, 4)
+    word = "uint32" if dtype.itemsize == 4 else "uint64"  # PRIME_32 (above 2^31) in 32-bit words
+    plan = ntt.NttPlan(p, n, kind=kind, output_order="bit_reversed", word=word)
+    fa, fb = plan.forward(a), plan.forward(b)
+    keep = (fa.clone(), fb.clone())
+    prod = plan.multiply(fa, fb)
+    assert prod.dtype == dtype and prod.shape == (n,)
+    assert to_ints(prod) == [(x * y) % p for x, y in zip(to_ints(fa), to_ints(fb))]
+    assert torch.equal(fa, keep[0]) and torch.equal(fb, keep[1])
+    assert to_ints(plan.inverse(prod)) == schoolbook(to_ints(a), to_ints(b), p, kind == "negacyclic")
+    assert plan.multiply(fa, fb, out=fa) is fa and torch.equal(fa, prod)
+    word = np.uint32 if dtype.itemsize == 4 else np.uint64
+    host = plan.multiply(np.array(to_ints(keep[0]), dtype=word), np.array(to_ints(keep[1]), dtype=word))
+    assert host.dtype == word and [int(v) for v in host] == to_ints(prod)
+
+
+def test_ntt_multiply_limbs_layouts_and_errors():
+    limbs = [ntt.BABY_BEAR, ntt.KOALA_BEAR] + ntt.friendly_primes(30, 1 << 12, 2)
+    for interleaved in (False, True):
+        plan = ntt.NttPlan(limbs, 1 << 12, batch=3, interleaved=interleaved)
+        shape = (1 << 12, 3 * len(limbs)) if interleaved else (3 * len(limbs), 1 << 12)
+        rows = random_words((3 * len(limbs), 1 << 12), limbs, torch.uint32, 5)
+        cols = random_words((3 * len(limbs), 1 << 12), limbs, torch.uint32, 6)
+        a, b = (rows.t().contiguous(), cols.t().contiguous()) if interleaved else (rows, cols)
+        got = to_ints(plan.multiply(a, b))
+        ia, ib = to_ints(a), to_ints(b)
+        for w in range(len(got)):
+            t = w % shape[1] if interleaved else w // (1 << 12)
+            assert got[w] == ia[w] * ib[w] % limbs[t % len(limbs)]
+    with pytest.raises(ValueError):
+        plan.multiply(a[:1], b[:1])
+    with pytest.raises(TypeError):
+        plan.multiply(a, np.zeros(len(plan), dtype=np.uint32))
+    with pytest.raises(TypeError):
+        plan.multiply(a.view(torch.float32), b.view(torch.float32))
+
+
 @pytest.mark.parametrize("orders", [("natural", "natural"), ("natural", "bit_reversed"),
                                     ("bit_reversed", "natural"), ("bit_reversed", "bit_reversed")])
 def test_ntt_round_trips_and_layouts(orders):

@@ -1,6 +1,6 @@
 //! Polynomial products on the GPU: cyclic (mod X^N − 1) and negacyclic (mod X^N + 1) products of
 //! random polynomials in three RNS limbs, by forward NTTs on the GPU (natural → bit-reversed,
-//! so no permutation runs), pointwise products (here on the host), and the inverse NTT on the GPU
+//! so no permutation runs), pointwise products on the GPU, and the inverse NTT on the GPU
 //! (bit-reversed → natural, scaled by N⁻¹); compared with the schoolbook product modulo each
 //! limb's prime. `cargo run --release --example ntt_polymul [LOG_N]` (default 10).
 
@@ -33,44 +33,35 @@ fn main() -> tensorfft::Result<()> {
     let gpu = Gpu::new(0)?;
     let moduli = ntt_friendly_primes(30, n, 3)?;
     for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
-        // Two polynomials per limb: transforms 0..3 are a, 3..6 are b.
-        let batch = NttBatch::limbs(&moduli, n, kind)?
-            .with_orders(Order::Natural, Order::BitReversed)
-            .batch(2);
+        // One polynomial per limb in each buffer: a and b.
+        let batch =
+            NttBatch::limbs(&moduli, n, kind)?.with_orders(Order::Natural, Order::BitReversed);
         let plan = gpu.plan_ntt::<u32>(&batch)?;
         let mut s = 0x9E37_79B9_7F4A_7C15u64;
-        let x: Vec<u32> = (0..batch.len())
-            .map(|i| {
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                (s % moduli[(i / n) % moduli.len()]) as u32
-            })
-            .collect();
-        let mut d = gpu.upload(&x)?;
-        plan.forward(&mut d)?;
-        let f = gpu.download(&d)?;
-        // Pointwise a·b per limb into the first half; the second half is unused.
+        let mut random = || -> Vec<u32> {
+            (0..batch.len())
+                .map(|i| {
+                    s ^= s << 13;
+                    s ^= s >> 7;
+                    s ^= s << 17;
+                    (s % moduli[i / n]) as u32
+                })
+                .collect()
+        };
+        let (xa, xb) = (random(), random());
+        let (mut a, mut b) = (gpu.upload(&xa)?, gpu.upload(&xb)?);
+        plan.forward(&mut a)?;
+        plan.forward(&mut b)?;
+        // Both spectra in bit-reversed order, multiplied where they lie.
+        plan.pointwise_mul_assign(&mut a, &b)?;
+        plan.inverse(&mut a)?;
+        let c = gpu.download(&a)?;
         let limbs = moduli.len();
-        let mut prod = vec![0u32; batch.len()];
-        for l in 0..limbs {
-            let m = Modulus::new(moduli[l])?;
-            for k in 0..n {
-                let (a, b) = (f[l * n + k], f[(limbs + l) * n + k]);
-                prod[l * n + k] = m.mul(a as u64, b as u64) as u32;
-            }
-        }
-        gpu.upload_into(&prod, &mut d)?;
-        plan.inverse(&mut d)?;
-        let c = gpu.download(&d)?;
         let mut wrong = 0;
         for l in 0..limbs {
             let m = Modulus::new(moduli[l])?;
-            let a: Vec<u64> = x[l * n..(l + 1) * n].iter().map(|&v| v as u64).collect();
-            let b: Vec<u64> = x[(limbs + l) * n..(limbs + l + 1) * n]
-                .iter()
-                .map(|&v| v as u64)
-                .collect();
+            let a: Vec<u64> = xa[l * n..(l + 1) * n].iter().map(|&v| v as u64).collect();
+            let b: Vec<u64> = xb[l * n..(l + 1) * n].iter().map(|&v| v as u64).collect();
             let want = schoolbook(m, &a, &b, kind);
             wrong += want
                 .iter()

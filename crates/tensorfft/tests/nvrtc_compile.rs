@@ -442,6 +442,47 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
             }
         }
     }
+    out.extend(pointwise_kernels());
+    out
+}
+
+/// The pointwise-product kernels (`ntt_pointwise.cuh`): every reduction (Barrett in u32 words
+/// below and above 2^31, Montgomery in u64 words for 62-bit and 32-bit primes, Goldilocks), one
+/// and several limbs, contiguous and interleaved batches, 16- and 8-byte accesses.
+fn pointwise_kernels() -> Vec<KernelSource> {
+    use tensorfft::kernels::ntt_pointwise_source::{NttPointwiseSource, POINTWISE_THREADS};
+    use tensorfft::ntt::{NttBatch, NttKind, BABY_BEAR, FHE_62, GOLDILOCKS, KOALA_BEAR, PRIME_32};
+    let mut out: Vec<KernelSource> = Vec::new();
+    let cases: [(&[u64], usize); 6] = [
+        (&[BABY_BEAR], 4),
+        (&[BABY_BEAR, KOALA_BEAR, PRIME_32], 4),
+        (&[PRIME_32], 4),
+        (&[FHE_62], 8),
+        (&[BABY_BEAR, FHE_62], 8),
+        (&[GOLDILOCKS], 8),
+    ];
+    for (moduli, word) in cases {
+        for (n, batch) in [(1 << 10, 1), (2, 1), (2, 3)] {
+            for interleaved in [false, true] {
+                let b = NttBatch::limbs(moduli, n, NttKind::Cyclic)
+                    .unwrap()
+                    .batch(batch)
+                    .interleaved(interleaved);
+                let k = NttPointwiseSource::new(&b, word).unwrap();
+                if !out.iter().any(|o| o.stem == k.entry) {
+                    out.push(KernelSource {
+                        source: k.source,
+                        stem: k.entry,
+                        threads_per_block: POINTWISE_THREADS,
+                        shared_bytes: 0,
+                    });
+                }
+            }
+        }
+    }
+    assert!(
+        out.iter().any(|k| k.stem.ends_with("_v2")) && out.iter().any(|k| k.stem.ends_with("_v4"))
+    );
     out
 }
 

@@ -1,6 +1,7 @@
 //! `tfft ntt check`: GPU NTTs against the CPU transforms, bit for bit. Every case runs out of
 //! place (output poisoned with all-ones words, above every modulus, so unwritten words fail) and
-//! in place, on fresh random data or on p − 1 everywhere.
+//! in place, on fresh random data or on p − 1 everywhere; and the plan's pointwise product
+//! (`GpuNttPlan::pointwise_mul`) against the CPU's, every word.
 
 use crate::data::fresh_seed;
 use crate::report::RunMeta;
@@ -9,6 +10,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use tensorfft::gpu::ntt_plan::{NttPlanOptions, NttWord, WarpShuffles};
 use tensorfft::ntt::cluster_fusion::fuse_on_cluster;
+use tensorfft::ntt::pointwise::pointwise_reference;
 use tensorfft::ntt::{
     fast_ntt, ntt_friendly_primes, plan_ntt_schedule, NttBatch, NttKind, Order, BABY_BEAR, FHE_62,
     GOLDILOCKS, KOALA_BEAR, PRIME_32,
@@ -399,7 +401,7 @@ pub fn run(
                 // limit still shows how far it got.
                 if bar.is_hidden() && r.iter().all(|row| row.ok) {
                     println!(
-                        "ok {name}: {} directions bit-exact ({:.1} s)",
+                        "ok {name}: {} rows bit-exact (directions and the pointwise product, {:.1} s)",
                         r.len(),
                         started.elapsed().as_secs_f64()
                     );
@@ -417,11 +419,11 @@ pub fn run(
     bar.finish_and_clear();
     let passed = rows.iter().filter(|r| r.ok).count();
     let mut by_passes = std::collections::BTreeMap::new();
-    for r in &rows {
+    for r in rows.iter().filter(|r| r.direction != "pointwise") {
         *by_passes.entry(r.passes).or_insert(0usize) += 1;
     }
     println!(
-        "ntt check: {passed}/{} case-directions bit-exact ({} failures); passes per plan: {by_passes:?}",
+        "ntt check: {passed}/{} rows bit-exact (case-directions and pointwise products; {} failures); passes per plan: {by_passes:?}",
         rows.len(),
         failures.len()
     );
@@ -513,7 +515,50 @@ fn check_case<W: NttWord>(gpu: &Gpu, c: &NttCase, seed: u64) -> Result<Vec<NttCh
             ok: wrong_out == 0 && wrong_in == 0 && untouched,
         });
     }
+    rows.push(check_pointwise(gpu, c, &plan, &batch, &x, seed)?);
     Ok(rows)
+}
+
+/// The plan's pointwise product on the device (`GpuNttPlan::pointwise_mul`) against the CPU's
+/// (`pointwise_reference`), every word: `x · y` out of place into a poisoned buffer (`x · x`
+/// where every input is p − 1), then `y ·= x` in place.
+fn check_pointwise<W: NttWord>(
+    gpu: &Gpu,
+    c: &NttCase,
+    plan: &tensorfft::gpu::ntt_plan::GpuNttPlan<W>,
+    batch: &NttBatch,
+    x: &[W],
+    seed: u64,
+) -> Result<NttCheckRow, Error> {
+    let y: Vec<W> = if c.all_max {
+        x.to_vec()
+    } else {
+        ntt_data(batch, seed ^ 0x5851_F42D_4C95_7F2D, false)
+    };
+    let wide = |v: &[W]| v.iter().map(|&w| w.into()).collect::<Vec<u64>>();
+    let expected = pointwise_reference(batch, &wide(x), &wide(&y))?;
+    let (dx, mut dy) = (gpu.upload(x)?, gpu.upload(&y)?);
+    let mut out = gpu.alloc::<W>(batch.len())?;
+    gpu.poison(&mut out)?;
+    plan.pointwise_mul(&dx, &dy, &mut out)?;
+    let differ = |got: Vec<W>| {
+        got.iter()
+            .zip(&expected)
+            .filter(|&(&g, &e)| g.into() != e)
+            .count()
+    };
+    let wrong_out = differ(gpu.download(&out)?) + usize::from(gpu.download(&dx)? != x);
+    plan.pointwise_mul_assign(&mut dy, &dx)?;
+    let wrong_in = differ(gpu.download(&dy)?);
+    Ok(NttCheckRow {
+        case: case_name(c),
+        direction: "pointwise".into(),
+        passes: 1,
+        compared: batch.transforms(),
+        wrong_out_of_place: wrong_out,
+        wrong_in_place: wrong_in,
+        ok: wrong_out == 0 && wrong_in == 0,
+    })
 }
 
 /// The CPU transforms of the sampled transforms, computed on every core.

@@ -1,7 +1,8 @@
 //! Tuning from environment variables, for the development examples: TFFT_MAX_PASS,
 //! TFFT_TILE_BYTES, TFFT_ITEMS, TFFT_CLUSTER (blocks per cluster, 0: none), TFFT_PREFETCH,
 //! TFFT_E, TFFT_B (transforms per block), TFFT_MAX_RADIX, TFFT_MIN_BLOCKS, TFFT_PERSISTENT, TFFT_DERIVED, TFFT_TW_AHEAD, TFFT_TC, TFFT_PAIRS, TFFT_IO (staged or direct), TFFT_PAIRED, TFFT_WARP, TFFT_TF32, TFFT_SHUFFLES, TFFT_SHORT_FIRST, TFFT_H2 (packed
-//! half arithmetic) (0 or 1 for the switches), TFFT_TENSOR_STAGES.
+//! half arithmetic) (0 or 1 for the switches), TFFT_TENSOR_STAGES, TFFT_XCH (exchange format: f16,
+//! bf16, f32 or f64).
 
 /// The tuning the environment asks for (the planner's choices for everything unset).
 pub fn tuning_from_env() -> tensorfft::Tuning {
@@ -29,6 +30,15 @@ pub fn tuning_from_env() -> tensorfft::Tuning {
         warp_shuffles: switch("TFFT_SHUFFLES"),
         tensor_stages: env("TFFT_TENSOR_STAGES"),
         half_arithmetic: switch("TFFT_H2"),
+        exchange: std::env::var("TFFT_XCH")
+            .ok()
+            .and_then(|v| match v.as_str() {
+                "f16" => Some(tensorfft::ExchangeFormat::F16),
+                "bf16" => Some(tensorfft::ExchangeFormat::BF16),
+                "f32" => Some(tensorfft::ExchangeFormat::F32),
+                "f64" => Some(tensorfft::ExchangeFormat::F64),
+                _ => None,
+            }),
         io: std::env::var("TFFT_IO")
             .ok()
             .and_then(|v| match v.as_str() {

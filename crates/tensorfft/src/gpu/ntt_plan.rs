@@ -17,7 +17,10 @@ use crate::plan::schedule::Buffer;
 use crate::plan::Direction;
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, LaunchConfig};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+#[path = "ntt_pointwise.rs"]
+mod pointwise;
 
 mod sealed {
     pub trait Sealed {}
@@ -306,6 +309,8 @@ pub struct GpuNttPlan<W: NttWord> {
     origin: ModuleOrigin,
     /// Passes launch as programmatic dependent launches.
     dependent_launch: bool,
+    /// The pointwise-product kernel, compiled on first use (`ntt_pointwise.rs`).
+    pointwise: OnceLock<pointwise::PointwiseKernel>,
 }
 
 impl Gpu {
@@ -392,6 +397,7 @@ impl Gpu {
             stream: self.stream().clone(),
             origin,
             dependent_launch: self.dependent_launch(options.dependent_launch),
+            pointwise: OnceLock::new(),
         })
     }
 

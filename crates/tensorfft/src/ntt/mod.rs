@@ -20,6 +20,7 @@
 pub mod cluster_fusion;
 pub mod executor;
 pub mod modulus;
+pub mod pointwise;
 pub mod primes;
 pub mod reference;
 pub mod row_layout;
