@@ -13,8 +13,8 @@ use std::process::ExitCode;
 use tensorfft::gpu::ntt_plan::{GpuNttPlan, NttPlanOptions, NttWord, WarpShuffles};
 use tensorfft::gpu::DeviceBuffer;
 use tensorfft::ntt::{
-    fast_ntt, ntt_friendly_primes, NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS,
-    KOALA_BEAR, PRIME_32,
+    fast_ntt, ntt_friendly_primes, Modulus, NttBatch, NttKind, Order, BABY_BEAR, FHE_62,
+    GOLDILOCKS, KOALA_BEAR, PRIME_32,
 };
 use tensorfft::{Direction, Error, Gpu};
 
@@ -84,6 +84,17 @@ pub struct NttBenchRow {
     /// (absent, so false, in reports before they existed).
     #[serde(default)]
     pub dependent_launch: bool,
+    /// The plan's pointwise product of two batches (`GpuNttPlan::pointwise_mul`, out of place):
+    /// its time (absent in reports before it existed).
+    #[serde(default)]
+    pub pointwise_ms: Option<f64>,
+    /// The product's two reads and one write over the copy's read and write: `1.5 · copy_ms /
+    /// pointwise_ms`, in %.
+    #[serde(default)]
+    pub pointwise_pct_copy: Option<f64>,
+    /// Whether the product's first words (up to 2^16) equal the CPU's.
+    #[serde(default)]
+    pub pointwise_exact: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -286,6 +297,12 @@ pub fn run(
                         row.field, row.log_n
                     ));
                 }
+                if row.pointwise_exact == Some(false) {
+                    errors.push(format!(
+                        "{} 2^{}: the pointwise product differs from the CPU",
+                        row.field, row.log_n
+                    ));
+                }
                 if row.shuffles_exact == Some(false) {
                     errors.push(format!(
                         "{} 2^{}: the other warp-shuffle plan's output differs from the CPU",
@@ -348,7 +365,7 @@ pub fn run(
 
 fn header() -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>18} | {:>17} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>18} | {:>17} | {:>18} | {}",
         "field",
         "bit",
         "log2 n",
@@ -365,13 +382,14 @@ fn header() -> String {
         "exact",
         "shuffles",
         "fused vs unfused",
+        "product ms %copy",
         "vs sppark"
     )
 }
 
 fn row_line(r: &NttBenchRow) -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>18} | {:>17} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>18} | {:>17} | {:>18} | {}",
         if r.interleaved { format!("{}/rows", r.field) } else { r.field.clone() },
         r.word_bits,
         r.log_n,
@@ -402,6 +420,12 @@ fn row_line(r: &NttBenchRow) -> String {
             m,
             m / r.tfft_ms,
             if r.unfused_exact == Some(true) { "" } else { " WRONG" }
+        )),
+        // The pointwise product: its time and % of the copy (two reads, one write).
+        r.pointwise_ms.map_or_else(String::new, |m| format!(
+            "{m:.4} {:.1}%{}",
+            r.pointwise_pct_copy.unwrap_or(0.0),
+            if r.pointwise_exact == Some(true) { "" } else { " WRONG" }
         )),
         r.vs_sppark
             .map_or_else(String::new, |v| format!("{v:.2}x ({:.4} ms)", r.sppark_ms.unwrap_or(0.0)))
@@ -504,6 +528,23 @@ fn bench_row<W: NttWord>(
         )?);
         unfused_ms = Some(time_runs(gpu, reps, || unfused.execute_in_place(dir, &mut data))?.0);
     }
+    // The pointwise product of two batches (x and a second random batch) out of place: its
+    // first words against the CPU, then its time.
+    let y: Vec<W> = ntt_data(&batch, seed ^ 0x5851_F42D_4C95_7F2D, false);
+    let (dx, dy) = (gpu.upload(&x)?, gpu.upload(&y)?);
+    plan.pointwise_mul(&dx, &dy, &mut other)?;
+    let head = batch.len().min(1 << 16);
+    let got = gpu.download_range(&other, 0, head)?;
+    let moduli = batch
+        .moduli()
+        .into_iter()
+        .map(Modulus::new)
+        .collect::<Result<Vec<_>, Error>>()?;
+    let pointwise_exact = got.iter().enumerate().all(|(w, &g)| {
+        let m = &moduli[batch.locate(w).0 % moduli.len()];
+        g.into() == m.mul(x[w].into(), y[w].into())
+    });
+    let (pointwise_ms, _, _) = time_runs(gpu, reps, || plan.pointwise_mul(&dx, &dy, &mut other))?;
     let schedule = plan.schedule(dir);
     // Trips through device memory: a fused pair of passes is one.
     let passes = schedule.passes.len() - usize::from(cluster > 1);
@@ -553,5 +594,8 @@ fn bench_row<W: NttWord>(
         unfused_ms,
         unfused_exact,
         dependent_launch: plan.dependent_launch(),
+        pointwise_ms: Some(pointwise_ms),
+        pointwise_pct_copy: Some(150.0 * copy_ms / pointwise_ms),
+        pointwise_exact: Some(pointwise_exact),
     })
 }
