@@ -200,23 +200,28 @@ impl NttPlan {
     #[pyo3(signature = (a, b, out, stream))]
     fn pointwise_raw(
         &self,
+        py: Python<'_>,
         a: (u64, usize),
         b: (u64, usize),
         out: (u64, usize),
         stream: usize,
     ) -> PyResult<()> {
         let raw = |(address, len): (u64, usize)| RawBuffer { address, len };
-        // SAFETY: as in execute_raw: data pointers and lengths of live contiguous tensors of
-        // this plan's device and its current stream (tensorfft/ntt.py); the library checks
-        // lengths, alignment and overlaps.
-        let result = unsafe {
-            let stream = self.gpu.borrow_stream(stream);
-            match &self.words {
-                Words::U32(p) => p.pointwise_mul_raw(raw(a), raw(b), raw(out), &stream),
-                Words::U64(p) => p.pointwise_mul_raw(raw(a), raw(b), raw(out), &stream),
+        let (a, b, out) = (raw(a), raw(b), raw(out));
+        // The first product compiles its kernel (NVRTC): without the GIL.
+        py.detach(|| {
+            // SAFETY: as in execute_raw: data pointers and lengths of live contiguous tensors
+            // of this plan's device and its current stream (tensorfft/ntt.py); the library
+            // checks lengths, alignment and overlaps.
+            unsafe {
+                let stream = self.gpu.borrow_stream(stream);
+                match &self.words {
+                    Words::U32(p) => p.pointwise_mul_raw(a, b, out, &stream),
+                    Words::U64(p) => p.pointwise_mul_raw(a, b, out, &stream),
+                }
             }
-        };
-        result.map_err(to_py)
+        })
+        .map_err(to_py)
     }
 
     /// Validates, uploads, multiplies word by word and downloads little-endian words: the NumPy

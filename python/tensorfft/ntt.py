@@ -123,8 +123,9 @@ class NttPlan:
         >>> c = plan.inverse(plan.multiply(plan.forward(a), plan.forward(b)))  # a * b mod X^1024 + 1  # doctest: +SKIP
         """
         framework = framework_of(a)
-        if framework_of(b) != framework:
-            raise TypeError(f"multiply takes two arrays of one kind, got {type(a).__name__} and {type(b).__name__}")
+        if framework_of(b) != framework or (out is not None and framework_of(out) != framework):
+            kinds = ", ".join(type(t).__name__ for t in (a, b, out) if t is not None)
+            raise TypeError(f"multiply takes arrays of one kind, got {kinds}")
         if framework == "foreign":
             other = adopt(b).array
             return call_adopted(a, out, lambda view: self.multiply(view, other))
@@ -140,7 +141,9 @@ class NttPlan:
             le = [np.ascontiguousarray(t).astype(t.dtype.newbyteorder("<")).tobytes() for t in xs]
             y = np.frombuffer(self._plan.pointwise_host(le[0], le[1]), dtype=xs[0].dtype).reshape(xs[0].shape).copy()
             if out is not None:
-                out[...] = y
+                if _WORD_OF.get(out.dtype.name) != self.word or out.size != y.size:
+                    raise TypeError(f"out must hold {len(self)} {self.word} words, it is {out.dtype} of {out.size}")
+                out[...] = y.reshape(out.shape)
                 return out
             return y
         ops = ops_for(framework)

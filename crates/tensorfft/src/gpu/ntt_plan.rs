@@ -594,6 +594,16 @@ impl Gpu {
     }
 }
 
+/// Dropping a plan waits for the work queued in its context: products and transforms queued on
+/// a caller's stream (`*_raw`) read the plan's tables, which are freed on the handle's stream,
+/// unordered with the caller's.
+impl<W: NttWord> Drop for GpuNttPlan<W> {
+    fn drop(&mut self) {
+        // Nothing to report from a destructor: a failed wait leaves the frees as they were.
+        let _ = self.gpu.context().synchronize();
+    }
+}
+
 impl<W: NttWord> GpuNttPlan<W> {
     /// The schedule of passes run in direction `dir`.
     ///
@@ -780,7 +790,11 @@ impl<W: NttWord> GpuNttPlan<W> {
     fn host(&self, dir: Direction, input: &[W]) -> Result<Vec<W>> {
         self.forward.schedule.batch.validate(input)?;
         let mut data = self.gpu.upload(input)?;
+        // The upload and the download run on the handle's stream, the transform on the plan's
+        // (another one after `set_stream`).
+        self.gpu.synchronize()?;
         self.execute_in_place(dir, &mut data)?;
+        self.stream.synchronize()?;
         self.gpu.download(&data)
     }
 

@@ -13,8 +13,8 @@ use crate::ntt::pointwise::limb_products;
 use cudarc::driver::{CudaFunction, CudaStream, LaunchConfig};
 
 /// Blocks per multiprocessor of the grid-stride pointwise kernel (at most; fewer for short
-/// batches).
-const BLOCKS_PER_SM: usize = 16;
+/// batches): the 2048 threads an sm_90 multiprocessor holds, so the grid is one wave.
+const BLOCKS_PER_SM: usize = 2048 / POINTWISE_THREADS;
 
 /// The compiled pointwise kernel of a plan and its per-limb constants.
 pub(crate) struct PointwiseKernel {
@@ -106,7 +106,11 @@ impl<W: NttWord> GpuNttPlan<W> {
         batch.validate(b)?;
         let a = self.gpu.upload(a)?;
         let mut acc = self.gpu.upload(b)?;
+        // The uploads and the download run on the handle's stream, the product on the plan's
+        // (another one after `set_stream`).
+        self.gpu.synchronize()?;
         self.pointwise_mul_assign(&mut acc, &a)?;
+        self.stream.synchronize()?;
         self.gpu.download(&acc)
     }
 
@@ -119,7 +123,8 @@ impl<W: NttWord> GpuNttPlan<W> {
     ///
     /// Each [`RawBuffer`] must describe `len` words of the plan's type in device memory of this
     /// plan's context, alive and not used by other work until the product queued on `stream`
-    /// has finished; `stream` must belong to the plan's context.
+    /// has finished; `stream` must belong to the plan's context. (Dropping the plan waits for
+    /// the context's queued work, so its limb table outlives the product.)
     ///
     /// ```no_run
     /// use tensorfft::ntt::{NttBatch, NttKind, NttSpec, BABY_BEAR};

@@ -2,9 +2,11 @@
 //! `w`'s limb, the step between the forward transforms and the inverse of a polynomial product
 //! (cyclic or negacyclic, as the batch's transforms are). [`pointwise_reference`] computes it on
 //! the CPU; the GPU kernel (`kernels/cuda/ntt_pointwise.cuh`, run by
-//! `GpuNttPlan::pointwise_mul`) reduces with the per-limb constants of [`PointwiseProduct`],
-//! whose algorithms are modelled here operation for operation, so CI tests them against exact
-//! arithmetic without a GPU (keep them in step with the `.cuh` by hand).
+//! `GpuNttPlan::pointwise_mul`) reduces with the per-limb constants of [`PointwiseProduct`].
+//! Its Barrett and Montgomery reductions are modelled here operation for operation, so CI tests
+//! them against exact arithmetic without a GPU (keep them in step with the `.cuh` by hand); the
+//! Goldilocks product is the transforms' own reduction (`Goldilocks::reduce`), which `tfft ntt
+//! check` tests on the device, and is computed exactly here.
 
 use super::schedule::{NttArithmetic, NttBatch};
 use super::Modulus;
@@ -42,7 +44,8 @@ pub enum PointwiseProduct {
         /// `2^128 mod p`.
         r2: u64,
     },
-    /// The Goldilocks prime with its own reduction of the 128-bit product (the transforms').
+    /// The Goldilocks prime with its own reduction of the 128-bit product (the transforms';
+    /// [`PointwiseProduct::mul`] computes it exactly instead of modelling it).
     Goldilocks,
 }
 

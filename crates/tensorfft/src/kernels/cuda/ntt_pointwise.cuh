@@ -2,8 +2,8 @@
 // w's limb, the step between the forward transforms and the inverse of a polynomial product.
 // Neither factor is a table constant, so the products here reduce with per-limb constants
 // instead of Shoup companions (ntt_arithmetic.cuh). Every policy takes a, b in [0, p) and
-// returns a fully reduced word; ntt/word_arithmetic.rs models each one operation for operation
-// (tested against exact arithmetic in CI) and computes the constants the kernels read.
+// returns a fully reduced word; ntt/pointwise.rs models Barrett and Montgomery operation for
+// operation (tested against exact arithmetic in CI) and computes the constants the kernels read.
 #pragma once
 
 // u32 words, any odd p < 2^32: x = a b < p^2 < 2^64, mu = floor(2^64 / p). q = hi(x mu) is
