@@ -1,6 +1,7 @@
 //! Instantiates the pointwise-product template (`cuda/ntt_pointwise.cuh`) for one NTT batch:
 //! its reduction, its limbs and layout as compile-time constants, and one `extern "C"` entry.
 
+use super::ntt_source::sources;
 use crate::ntt::pointwise::limb_products;
 use crate::ntt::NttBatch;
 use crate::Result;
@@ -63,13 +64,7 @@ impl NttPointwiseSource {
             "tfft_ntt_pointwise_{product}_l{limbs}_n{log_n}_{}{transforms}_v{v}",
             if interleaved { "i" } else { "c" }
         );
-        let mut source = String::new();
-        for part in [DEPENDENT_LAUNCH, NTT_ARITHMETIC, NTT_POINTWISE] {
-            for line in part.lines().filter(|l| l.trim() != "#pragma once") {
-                source.push_str(line);
-                source.push('\n');
-            }
-        }
+        let mut source = sources(&[DEPENDENT_LAUNCH, NTT_ARITHMETIC, NTT_POINTWISE]);
         source.push_str(&format!(
             r#"struct Cfg_{entry} {{
     typedef {product} Product;

@@ -218,7 +218,7 @@ pub fn pow2_root(schedule: &NttSchedule, index: usize) -> Option<u32> {
 }
 
 /// The templates `parts`, in order, without their `#pragma once` lines.
-fn sources(parts: &[&str]) -> String {
+pub(crate) fn sources(parts: &[&str]) -> String {
     let mut source = String::new();
     for part in parts {
         for line in part.lines().filter(|l| l.trim() != "#pragma once") {
