@@ -387,6 +387,68 @@ def test_ntt_without_a_gpu():
             ntt.NttPlan(ntt.PRIME_32, 1024, word="uint32")
 
 
+class FakeNttProducts:
+    """The native NTT plan's pointwise entry points in NumPy: words of ``moduli`` (limb
+    ``t mod len(moduli)`` for contiguous transform ``t`` of ``n`` words), from bytes or from the
+    addresses of NumPy arrays playing device tensors."""
+
+    def __init__(self, moduli, n, transforms, log):
+        self.moduli, self.n, self.len, self.word_bytes, self.log = moduli, n, n * transforms, 4, log
+
+    def _product(self, a, b):
+        limb = (np.arange(self.len) // self.n) % len(self.moduli)
+        p = np.array(self.moduli, dtype=np.uint64)[limb]
+        return (a.astype(np.uint64) * b.astype(np.uint64) % p).astype(np.uint32)
+
+    def pointwise_host(self, a, b):
+        self.log.append("host")
+        return self._product(np.frombuffer(a, "<u4"), np.frombuffer(b, "<u4")).tobytes()
+
+    def pointwise_raw(self, a, b, out, stream):
+        from fake_device import view
+
+        assert a[1] == b[1] == out[1] == self.len and all(x[0] % 16 == 0 for x in (a, b, out))
+        self.log.append("raw")
+        view(out[0], self.len, np.uint32)[:] = self._product(view(a[0], self.len, np.uint32).copy(),
+                                                             view(b[0], self.len, np.uint32).copy())
+
+
+def test_ntt_multiply_on_fake_device(monkeypatch):
+    """NttPlan.multiply's branches without a GPU: the NumPy path (bytes to the core and back,
+    ``out``, dtype and size checks) and the device path (addresses to the core, a new output or
+    ``out`` = a factor), with the native plan played by NumPy."""
+    from tensorfft import ntt
+
+    log = []
+    moduli, n, transforms = [ntt.BABY_BEAR, ntt.KOALA_BEAR], 8, 4
+    plan = object.__new__(ntt.NttPlan)
+    plan.moduli, plan.n, plan.device, plan.word = moduli, n, 0, "uint32"
+    plan._plan = FakeNttProducts(moduli, n, transforms, log)
+    plan._len = n * transforms
+    rng = np.random.default_rng(9)
+    a = np.stack([rng.integers(0, moduli[t % 2], n, dtype=np.uint64) for t in range(transforms)]).astype(np.uint32)
+    b = np.stack([rng.integers(0, moduli[t % 2], n, dtype=np.uint64) for t in range(transforms)]).astype(np.uint32)
+    a[:, 0] = [moduli[t % 2] - 1 for t in range(transforms)]
+    want = np.array([[int(x) * int(y) % moduli[t % 2] for x, y in zip(a[t], b[t])] for t in range(transforms)],
+                    dtype=np.uint32)
+    assert np.array_equal(plan.multiply(a, b), want) and log == ["host"]
+    out = np.zeros_like(a)
+    assert plan.multiply(a, b, out=out) is out and np.array_equal(out, want)
+    with pytest.raises(TypeError):
+        plan.multiply(a, b, out=np.zeros(a.shape, dtype=np.float32))
+    with pytest.raises(ValueError):
+        plan.multiply(a[:1], b[:1])
+    with pytest.raises(TypeError):
+        plan.multiply(a.astype(np.uint64), b.astype(np.uint64))
+    # The device path, with NumPy arrays playing tensors.
+    monkeypatch.setattr(ntt, "framework_of", lambda x: "fake")
+    monkeypatch.setattr(ntt, "ops_for", lambda name: NumpyDeviceOps())
+    log.clear()
+    c = plan.multiply(a, b)
+    assert np.array_equal(c, want) and log == ["raw"]
+    assert plan.multiply(a, b, out=a) is a and np.array_equal(a, want)
+
+
 def test_bf16_pairs_on_fake_device(fake):
     """Complex bfloat16 pairs (one packed 4-byte element each, as tensorfft.bf16 passes them)
     through the same mapping onto plans, with precision 'bf16'."""
