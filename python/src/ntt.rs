@@ -241,6 +241,59 @@ impl NttPlan {
         Ok(PyBytes::new(py, &bytes))
     }
 
+    /// The transform in direction `forward` of `a · b` (word by word modulo each word's limb)
+    /// into `out` (`(device address, words)` each; `out` may be `a`, never `b`) on the CUDA
+    /// stream `stream`, the product taken by the first kernel. Unchecked core of
+    /// `tensorfft.ntt.NttPlan.forward` / `inverse` with `times`: the addresses must be live
+    /// device memory of the plan's device.
+    #[pyo3(signature = (forward, a, b, out, stream))]
+    fn product_raw(
+        &self,
+        py: Python<'_>,
+        forward: bool,
+        a: (u64, usize),
+        b: (u64, usize),
+        out: (u64, usize),
+        stream: usize,
+    ) -> PyResult<()> {
+        let dir = crate::direction(forward);
+        let raw = |(address, len): (u64, usize)| RawBuffer { address, len };
+        let (a, b, out) = (raw(a), raw(b), raw(out));
+        // The first call in a direction compiles its kernel (NVRTC): without the GIL.
+        py.detach(|| {
+            // SAFETY: as in execute_raw: data pointers and lengths of live contiguous tensors
+            // of this plan's device and its current stream (tensorfft/ntt.py); the library
+            // checks lengths, alignment and overlaps.
+            unsafe {
+                let stream = self.gpu.borrow_stream(stream);
+                match &self.words {
+                    Words::U32(p) => p.execute_product_raw(dir, a, b, out, &stream),
+                    Words::U64(p) => p.execute_product_raw(dir, a, b, out, &stream),
+                }
+            }
+        })
+        .map_err(to_py)
+    }
+
+    /// Validates, uploads, transforms the product and downloads little-endian words: the NumPy
+    /// path of `forward` / `inverse` with `times`.
+    fn product_host<'py>(
+        &self,
+        py: Python<'py>,
+        forward: bool,
+        a: &[u8],
+        b: &[u8],
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let dir = crate::direction(forward);
+        let bytes = py
+            .detach(|| match &self.words {
+                Words::U32(p) => product_host(p, dir, a, b),
+                Words::U64(p) => product_host(p, dir, a, b),
+            })
+            .map_err(to_py)?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
     /// Words of a whole batch (every limb and transform).
     #[getter]
     fn len(&self) -> usize {
@@ -295,6 +348,16 @@ fn pointwise_host<W: NttWord>(
     b: &[u8],
 ) -> tensorfft::Result<Vec<u8>> {
     let out = plan.pointwise_mul_host(&words_of::<W>(a)?, &words_of::<W>(b)?)?;
+    Ok(bytemuck::cast_slice::<W, u8>(&out).to_vec())
+}
+
+fn product_host<W: NttWord>(
+    plan: &GpuNttPlan<W>,
+    dir: Direction,
+    a: &[u8],
+    b: &[u8],
+) -> tensorfft::Result<Vec<u8>> {
+    let out = plan.execute_product_host(dir, &words_of::<W>(a)?, &words_of::<W>(b)?)?;
     Ok(bytemuck::cast_slice::<W, u8>(&out).to_vec())
 }
 

@@ -102,13 +102,27 @@ class NttPlan:
         """The forward and inverse schedules of passes."""
         return self._plan.schedule
 
-    def forward(self, x: Any, out: Any = None) -> Any:
+    def forward(self, x: Any, out: Any = None, *, times: Any = None) -> Any:
         """The forward NTT of ``x`` (contiguous, ``len(plan)`` words) into ``out`` (new when
-        ``None``; ``x`` itself: in place)."""
+        ``None``; ``x`` itself: in place). With ``times``, the forward NTT of ``x * times`` (word
+        by word modulo each word's limb, as ``multiply``), the product taken as the transform
+        reads ``x``: one trip over device memory fewer than ``forward(multiply(x, times))``
+        (a coset NTT: ``times`` holding the powers of the coset's generator). ``out`` may be
+        ``x``, never ``times``."""
+        if times is not None:
+            return self._product(x, times, out, True)
         return self._run(x, out, True)
 
-    def inverse(self, x: Any, out: Any = None) -> Any:
-        """The inverse NTT (scaled by 1/n unless the plan says otherwise)."""
+    def inverse(self, x: Any, out: Any = None, *, times: Any = None) -> Any:
+        """The inverse NTT (scaled by 1/n unless the plan says otherwise). With ``times``, the
+        inverse NTT of ``x * times`` in one trip over device memory fewer than
+        ``inverse(multiply(x, times))``: the last step of a polynomial product.
+
+        >>> plan = NttPlan(BABY_BEAR, 1 << 10, kind="negacyclic", output_order="bit_reversed")  # doctest: +SKIP
+        >>> c = plan.inverse(plan.forward(a), times=plan.forward(b))  # a * b mod X^1024 + 1  # doctest: +SKIP
+        """
+        if times is not None:
+            return self._product(x, times, out, False)
         return self._run(x, out, False)
 
     def multiply(self, a: Any, b: Any, out: Any = None) -> Any:
@@ -117,18 +131,31 @@ class NttPlan:
         negacyclic as the plan is; both factors in the forward output's order). ``a`` and ``b``
         as ``forward`` takes them, of one framework; into ``out`` (new when ``None``; ``a`` or
         ``b`` itself: in place). NumPy arrays: checked (values below their modulus), uploaded,
-        multiplied, downloaded.
+        multiplied, downloaded. ``inverse(a, times=b)`` fuses the product into the inverse.
 
         >>> plan = NttPlan(BABY_BEAR, 1 << 10, kind="negacyclic", output_order="bit_reversed")  # doctest: +SKIP
         >>> c = plan.inverse(plan.multiply(plan.forward(a), plan.forward(b)))  # a * b mod X^1024 + 1  # doctest: +SKIP
         """
+        return self._binary("multiply", a, b, out, self._plan.pointwise_raw, self._plan.pointwise_host)
+
+    def _product(self, a: Any, b: Any, out: Any, forward: bool) -> Any:
+        """The NTT of ``a * b`` in direction ``forward`` (``forward`` / ``inverse`` with
+        ``times``)."""
+        return self._binary(
+            "forward" if forward else "inverse", a, b, out,
+            lambda pa, pb, po, stream: self._plan.product_raw(forward, pa, pb, po, stream),
+            lambda la, lb: self._plan.product_host(forward, la, lb))
+
+    def _binary(self, name: str, a: Any, b: Any, out: Any, raw: Any, host: Any) -> Any:
+        """``raw((a), (b), (out), stream)`` on device tensors (``(address, words)`` each) or
+        ``host(a_bytes, b_bytes)`` on NumPy arrays, with the checks both share."""
         framework = framework_of(a)
         if framework_of(b) != framework or (out is not None and framework_of(out) != framework):
             kinds = ", ".join(type(t).__name__ for t in (a, b, out) if t is not None)
-            raise TypeError(f"multiply takes arrays of one kind, got {kinds}")
+            raise TypeError(f"{name} takes arrays of one kind, got {kinds}")
         if framework == "foreign":
             other = adopt(b).array
-            return call_adopted(a, out, lambda view: self.multiply(view, other))
+            return call_adopted(a, out, lambda view: self._binary(name, view, other, None, raw, host))
         if framework == "numpy":
             import numpy as np
 
@@ -137,9 +164,9 @@ class NttPlan:
                 if _WORD_OF.get(t.dtype.name) != self.word:
                     raise TypeError(f"the plan takes {self.word} words, the array is {t.dtype}")
                 if t.size != len(self):
-                    raise ValueError(f"the plan multiplies {len(self)} words, the array holds {t.size}")
+                    raise ValueError(f"the plan takes {len(self)} words, the array holds {t.size}")
             le = [np.ascontiguousarray(t).astype(t.dtype.newbyteorder("<")).tobytes() for t in xs]
-            y = np.frombuffer(self._plan.pointwise_host(le[0], le[1]), dtype=xs[0].dtype).reshape(xs[0].shape).copy()
+            y = np.frombuffer(host(le[0], le[1]), dtype=xs[0].dtype).reshape(xs[0].shape).copy()
             if out is not None:
                 if _WORD_OF.get(out.dtype.name) != self.word or out.size != y.size:
                     raise TypeError(f"out must hold {len(self)} {self.word} words, it is {out.dtype} of {out.size}")
@@ -155,7 +182,7 @@ class NttPlan:
         if out is None:
             out = ops.empty(a, ops.shape(a))
         n = len(self)
-        self._plan.pointwise_raw((ops.ptr(a), n), (ops.ptr(b), n), (ops.ptr(out), n), ops.stream(device))
+        raw((ops.ptr(a), n), (ops.ptr(b), n), (ops.ptr(out), n), ops.stream(device))
         return out
 
     def _run(self, x: Any, out: Any, forward: bool) -> Any:

@@ -390,7 +390,9 @@ def test_ntt_without_a_gpu():
 class FakeNttProducts:
     """The native NTT plan's pointwise entry points in NumPy: words of ``moduli`` (limb
     ``t mod len(moduli)`` for contiguous transform ``t`` of ``n`` words), from bytes or from the
-    addresses of NumPy arrays playing device tensors."""
+    addresses of NumPy arrays playing device tensors. The transforms of products
+    (``product_*``) play the transform by the identity: what they check is the plumbing (the
+    direction, the factors, ``out``), the GPU tests check the transforms."""
 
     def __init__(self, moduli, n, transforms, log):
         self.moduli, self.n, self.len, self.word_bytes, self.log = moduli, n, n * transforms, 4, log
@@ -412,14 +414,26 @@ class FakeNttProducts:
         view(out[0], self.len, np.uint32)[:] = self._product(view(a[0], self.len, np.uint32).copy(),
                                                              view(b[0], self.len, np.uint32).copy())
 
+    def product_host(self, forward, a, b):
+        self.log.append(("product host", forward))
+        return self._product(np.frombuffer(a, "<u4"), np.frombuffer(b, "<u4")).tobytes()
 
-def test_ntt_multiply_on_fake_device(monkeypatch):
-    """NttPlan.multiply's branches without a GPU: the NumPy path (bytes to the core and back,
-    ``out``, dtype and size checks) and the device path (addresses to the core, a new output or
-    ``out`` = a factor), with the native plan played by NumPy."""
+    def product_raw(self, forward, a, b, out, stream):
+        from fake_device import view
+
+        assert a[1] == b[1] == out[1] == self.len and all(x[0] % 16 == 0 for x in (a, b, out))
+        assert out[0] != b[0], "the output is never the factor b"
+        self.log.append(("product raw", forward))
+        view(out[0], self.len, np.uint32)[:] = self._product(view(a[0], self.len, np.uint32).copy(),
+                                                             view(b[0], self.len, np.uint32).copy())
+
+
+def fake_ntt_plan(log):
+    """An NttPlan of BabyBear and KoalaBear limbs, 4 transforms of 8 words, whose native plan is
+    FakeNttProducts; two random factors (p - 1 in every transform's first word) and their
+    product."""
     from tensorfft import ntt
 
-    log = []
     moduli, n, transforms = [ntt.BABY_BEAR, ntt.KOALA_BEAR], 8, 4
     plan = object.__new__(ntt.NttPlan)
     plan.moduli, plan.n, plan.device, plan.word = moduli, n, 0, "uint32"
@@ -431,6 +445,17 @@ def test_ntt_multiply_on_fake_device(monkeypatch):
     a[:, 0] = [moduli[t % 2] - 1 for t in range(transforms)]
     want = np.array([[int(x) * int(y) % moduli[t % 2] for x, y in zip(a[t], b[t])] for t in range(transforms)],
                     dtype=np.uint32)
+    return plan, a, b, want
+
+
+def test_ntt_multiply_on_fake_device(monkeypatch):
+    """NttPlan.multiply's branches without a GPU: the NumPy path (bytes to the core and back,
+    ``out``, dtype and size checks) and the device path (addresses to the core, a new output or
+    ``out`` = a factor), with the native plan played by NumPy."""
+    from tensorfft import ntt
+
+    log = []
+    plan, a, b, want = fake_ntt_plan(log)
     assert np.array_equal(plan.multiply(a, b), want) and log == ["host"]
     out = np.zeros_like(a)
     assert plan.multiply(a, b, out=out) is out and np.array_equal(out, want)
@@ -447,6 +472,33 @@ def test_ntt_multiply_on_fake_device(monkeypatch):
     c = plan.multiply(a, b)
     assert np.array_equal(c, want) and log == ["raw"]
     assert plan.multiply(a, b, out=a) is a and np.array_equal(a, want)
+
+
+def test_ntt_transform_of_product_on_fake_device(monkeypatch):
+    """forward / inverse with ``times`` reach the native transform of a product with their
+    direction and both factors: the NumPy path (``out``, dtype and size checks) and the device
+    path (a new output, ``out`` = the first factor), with the native plan played by NumPy."""
+    from tensorfft import ntt
+
+    log = []
+    plan, a, b, want = fake_ntt_plan(log)
+    assert np.array_equal(plan.inverse(a, times=b), want) and log == [("product host", False)]
+    out = np.zeros_like(a)
+    assert plan.forward(a, times=b, out=out) is out and np.array_equal(out, want)
+    assert log[-1] == ("product host", True)
+    with pytest.raises(TypeError):
+        plan.inverse(a, times=b.astype(np.uint64))
+    with pytest.raises(ValueError):
+        plan.forward(a, times=b[:1])
+    with pytest.raises(TypeError, match="one kind"):
+        plan.inverse(a, times=DLPackOnly(b))
+    monkeypatch.setattr(ntt, "framework_of", lambda x: "fake")
+    monkeypatch.setattr(ntt, "ops_for", lambda name: NumpyDeviceOps())
+    log.clear()
+    c = plan.forward(a, times=b)
+    assert np.array_equal(c, want) and log == [("product raw", True)]
+    assert plan.inverse(a, times=b, out=a) is a and np.array_equal(a, want)
+    assert log[-1] == ("product raw", False)
 
 
 def test_bf16_pairs_on_fake_device(fake):

@@ -375,6 +375,40 @@ def test_ntt_products_stay_on_the_gpu(p, dtype, kind):
     assert host.dtype == word and [int(v) for v in host] == to_ints(prod)
 
 
+@pytest.mark.parametrize("p,dtype", [(ntt.BABY_BEAR, torch.uint32), (ntt.PRIME_32, torch.uint32),
+                                     (ntt.GOLDILOCKS, torch.uint64), (ntt.FHE_62, torch.int64)])
+@pytest.mark.parametrize("kind", ["cyclic", "negacyclic"])
+@pytest.mark.parametrize("n", [256, 1 << 16, 1 << 20])
+def test_ntt_transforms_of_products(p, dtype, kind, n):
+    """inverse(fa, times=fb) equals inverse(multiply(fa, fb)) (and for n = 256 the schoolbook
+    product), forward(a, times=b) equals forward(multiply(a, b)), bit for bit, out of place, in
+    place (out = the first factor) and through NumPy; the factors are left alone; out = the
+    second factor is refused."""
+    if p == ntt.FHE_62:
+        n = min(n, 1 << 16)  # its two-adicity
+    a = random_words((n,), p, dtype, 7)
+    b = random_words((n,), p, dtype, 8)
+    word = "uint32" if dtype.itemsize == 4 else "uint64"
+    plan = ntt.NttPlan(p, n, kind=kind, output_order="bit_reversed", word=word)
+    fa, fb = plan.forward(a), plan.forward(b)
+    keep = (fa.clone(), fb.clone())
+    fused = plan.inverse(fa, times=fb)
+    assert fused.dtype == dtype and fused.shape == (n,)
+    assert torch.equal(fused, plan.inverse(plan.multiply(fa, fb)))
+    if n == 256:
+        assert to_ints(fused) == schoolbook(to_ints(a), to_ints(b), p, kind == "negacyclic")
+    assert torch.equal(fa, keep[0]) and torch.equal(fb, keep[1])
+    coset = plan.forward(a, times=b)
+    assert torch.equal(coset, plan.forward(plan.multiply(a, b)))
+    assert plan.inverse(fa, times=fb, out=fa) is fa and torch.equal(fa, fused)
+    with pytest.raises(ValueError):
+        plan.inverse(fa, times=fb, out=fb)
+    if n == 256:
+        npw = np.uint32 if dtype.itemsize == 4 else np.uint64
+        host = plan.inverse(np.array(to_ints(keep[0]), dtype=npw), times=np.array(to_ints(keep[1]), dtype=npw))
+        assert [int(v) for v in host] == to_ints(fused)
+
+
 def test_ntt_multiply_limbs_layouts_and_errors():
     limbs = [ntt.BABY_BEAR, ntt.KOALA_BEAR] + ntt.friendly_primes(30, 1 << 12, 2)
     for interleaved in (False, True):

@@ -1,7 +1,8 @@
 //! Writes the NTT pass kernels of a plan as `.cu` files and, where NVRTC loads, `.cubin` files
 //! (for SASS inspection), and prints the
 //! schedule and each kernel's registers and spills (the last: passes 0 and 1 fused on a cluster,
-//! where the planner fuses them): `cargo run --example ntt_kernels -- DIR LOG_N [u32|u32f|u64|goldilocks] [NR|NN|RN|RR]`
+//! where the planner fuses them; then the inverse's first pass, and the first kernels of both
+//! directions with a factor on their inputs, `execute_product_into`'s): `cargo run --example ntt_kernels -- DIR LOG_N [u32|u32f|u64|goldilocks] [NR|NN|RN|RR]`
 //! (u32: BabyBear; u32f: 3·2^30 + 1, above 2^31; u64: the 62-bit FHE prime).
 
 use tensorfft::gpu::nvrtc::{compile_cubin, resource_report};
@@ -45,9 +46,16 @@ fn main() {
     if let Some(f) = &fused {
         println!("{f}");
     }
+    let inverse = plan_ntt_schedule(&batch, word, Direction::Inverse).expect("plan");
+    let product = tensorfft::ntt::pointwise::limb_products(&batch, word).expect("limbs")[0];
     let kernels = (0..s.passes.len())
         .map(|i| NttKernelSource::pass(&s, i))
-        .chain(fused.iter().map(NttKernelSource::fused));
+        .chain(fused.iter().map(NttKernelSource::fused))
+        .chain([
+            NttKernelSource::pass(&inverse, 0),
+            NttKernelSource::first_times_factor(&s, product),
+            NttKernelSource::first_times_factor(&inverse, product),
+        ]);
     for (i, k) in kernels.enumerate() {
         std::fs::write(format!("{dir}/pass{i}.cu"), &k.source).expect("write");
         // With NVRTC on the library path, the CUBIN too (for `cuobjdump -sass`).

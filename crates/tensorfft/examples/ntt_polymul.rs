@@ -1,7 +1,8 @@
 //! Polynomial products on the GPU: cyclic (mod X^N − 1) and negacyclic (mod X^N + 1) products of
 //! random polynomials in three RNS limbs, by forward NTTs on the GPU (natural → bit-reversed,
 //! so no permutation runs), pointwise products on the GPU, and the inverse NTT on the GPU
-//! (bit-reversed → natural, scaled by N⁻¹); compared with the schoolbook product modulo each
+//! (bit-reversed → natural, scaled by N⁻¹) — and again with the product fused into the inverse's
+//! first kernel (`execute_product_into`); both compared with the schoolbook product modulo each
 //! limb's prime. `cargo run --release --example ntt_polymul [LOG_N]` (default 10).
 
 use tensorfft::ntt::{ntt_friendly_primes, Modulus, NttBatch, NttKind, Order};
@@ -52,10 +53,14 @@ fn main() -> tensorfft::Result<()> {
         let (mut a, mut b) = (gpu.upload(&xa)?, gpu.upload(&xb)?);
         plan.forward(&mut a)?;
         plan.forward(&mut b)?;
-        // Both spectra in bit-reversed order, multiplied where they lie.
+        // Both spectra in bit-reversed order, multiplied where they lie: as the inverse reads
+        // them, then by a product and an inverse.
+        let mut fused = gpu.alloc::<u32>(a.len())?;
+        plan.execute_product_into(tensorfft::Direction::Inverse, &a, &b, &mut fused)?;
         plan.pointwise_mul_assign(&mut a, &b)?;
         plan.inverse(&mut a)?;
         let c = gpu.download(&a)?;
+        let fused = gpu.download(&fused)?;
         let limbs = moduli.len();
         let mut wrong = 0;
         for l in 0..limbs {
@@ -63,17 +68,19 @@ fn main() -> tensorfft::Result<()> {
             let a: Vec<u64> = xa[l * n..(l + 1) * n].iter().map(|&v| v as u64).collect();
             let b: Vec<u64> = xb[l * n..(l + 1) * n].iter().map(|&v| v as u64).collect();
             let want = schoolbook(m, &a, &b, kind);
-            wrong += want
-                .iter()
-                .zip(&c[l * n..(l + 1) * n])
-                .filter(|&(&w, &g)| w != g as u64)
-                .count();
+            for got in [&c, &fused] {
+                wrong += want
+                    .iter()
+                    .zip(&got[l * n..(l + 1) * n])
+                    .filter(|&(&w, &g)| w != g as u64)
+                    .count();
+            }
         }
         println!(
             "{kind:?} products of degree < {n} in {limbs} limbs on {}: {}",
             gpu.info().name,
             if wrong == 0 {
-                "equal to the schoolbook product".to_string()
+                "equal to the schoolbook product (product then inverse, and fused)".to_string()
             } else {
                 format!("{wrong} coefficients differ")
             }

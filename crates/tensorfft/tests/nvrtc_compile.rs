@@ -443,6 +443,72 @@ fn all_ntt_kernels() -> Vec<KernelSource> {
         }
     }
     out.extend(pointwise_kernels());
+    out.extend(factor_kernels());
+    out
+}
+
+/// First kernels with a factor on their inputs (`InputFactor` in `ntt_pass.cuh`,
+/// `GpuNttPlan::execute_product_into`): every reduction, direct passes in frequency and in
+/// time, staged passes (natural to natural), the GPU plans' tiles and passes fused on clusters.
+fn factor_kernels() -> Vec<KernelSource> {
+    use tensorfft::kernels::ntt_source::NttKernelSource;
+    use tensorfft::ntt::cluster_fusion::fuse_on_cluster;
+    use tensorfft::ntt::pointwise::limb_products;
+    use tensorfft::ntt::schedule::{plan_ntt_schedule_with, NttScheduleOptions};
+    use tensorfft::ntt::{NttBatch, NttKind, Order, BABY_BEAR, FHE_62, GOLDILOCKS, PRIME_32};
+    use tensorfft::Direction;
+    let (nat, rev) = (Order::Natural, Order::BitReversed);
+    let mut out: Vec<KernelSource> = Vec::new();
+    for (p, word, logs) in [
+        (BABY_BEAR, 4, &[4u32, 10, 14, 16, 22][..]),
+        (PRIME_32, 4, &[10, 16][..]),
+        (FHE_62, 8, &[10, 16][..]),
+        (GOLDILOCKS, 8, &[10, 14, 16, 22][..]),
+    ] {
+        for &log_n in logs {
+            for (kind, (a, b)) in [
+                (NttKind::Cyclic, (nat, rev)),
+                (NttKind::Negacyclic, (nat, rev)),
+                (NttKind::Cyclic, (nat, nat)),
+            ] {
+                let batch = NttBatch::limbs(&[p], 1 << log_n, kind)
+                    .unwrap()
+                    .with_orders(a, b);
+                let product = limb_products(&batch, word).unwrap()[0];
+                for dir in [Direction::Forward, Direction::Inverse] {
+                    let o = NttScheduleOptions {
+                        min_tiles: 264,
+                        min_row_tiles: 1056,
+                        ..Default::default()
+                    };
+                    let s = plan_ntt_schedule_with(&batch, word, dir, &o).unwrap();
+                    let fused = [4, 8].map(|c| fuse_on_cluster(&s, c));
+                    for sched in std::iter::once(s.clone()).chain(fused.into_iter().flatten()) {
+                        let k = NttKernelSource::first_times_factor(&sched, product);
+                        if !out.iter().any(|o| o.stem == k.entry) {
+                            out.push(KernelSource {
+                                source: k.source,
+                                stem: k.entry,
+                                threads_per_block: k.threads,
+                                shared_bytes: k.shared_bytes,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for kind in [
+        "_fbarrettproduct32",
+        "_fmontgomeryproduct64",
+        "_fgoldilocksproduct",
+    ] {
+        assert!(
+            out.iter().any(|k| k.stem.ends_with(kind)),
+            "no {kind} kernel"
+        );
+    }
+    assert!(out.iter().any(|k| k.stem.starts_with("ntt_cluster")));
     out
 }
 

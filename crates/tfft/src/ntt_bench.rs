@@ -95,6 +95,22 @@ pub struct NttBenchRow {
     /// Whether the product's first words (up to 2^16) equal the CPU's.
     #[serde(default)]
     pub pointwise_exact: Option<bool>,
+    /// The row's transform of the same product with the product fused into its first kernel
+    /// (`GpuNttPlan::execute_product_into`, out of place): its time, to set against
+    /// `pointwise_ms + tfft_ms` (absent in reports before it existed).
+    #[serde(default)]
+    pub product_ms: Option<f64>,
+    /// Whether that transform's transform 0 equals the CPU's.
+    #[serde(default)]
+    pub product_exact: Option<bool>,
+    /// The plan's inverse transform (in place): its time.
+    #[serde(default)]
+    pub inverse_ms: Option<f64>,
+    /// The inverse of the product, fused as `product_ms` is (a polynomial product's last step),
+    /// to set against `pointwise_ms + inverse_ms`; its transform 0 is checked with the product's
+    /// (`product_exact`).
+    #[serde(default)]
+    pub inverse_product_ms: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -297,6 +313,12 @@ pub fn run(
                         row.field, row.log_n
                     ));
                 }
+                if row.product_exact == Some(false) {
+                    errors.push(format!(
+                        "{} 2^{}: a transform of a product differs from the CPU",
+                        row.field, row.log_n
+                    ));
+                }
                 if row.pointwise_exact == Some(false) {
                     errors.push(format!(
                         "{} 2^{}: the pointwise product differs from the CPU",
@@ -365,7 +387,7 @@ pub fn run(
 
 fn header() -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>18} | {:>17} | {:>18} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9} {:>9} {:>6} {:>6} | {:>9} {:>6} | {} | {:>18} | {:>17} | {:>18} | {:>34} | {}",
         "field",
         "bit",
         "log2 n",
@@ -383,13 +405,14 @@ fn header() -> String {
         "shuffles",
         "fused vs unfused",
         "product ms %copy",
+        "fused product: fwd, inv",
         "vs sppark"
     )
 }
 
 fn row_line(r: &NttBenchRow) -> String {
     format!(
-        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>18} | {:>17} | {:>18} | {}",
+        "{:<10} {:>3} {:>6} {:>6} {:>5} {:>4} {:>2} | {:>9.4} {:>9.2} {:>6.1} {:>6.1} | {:>9.4} {:>5.2}x | {} | {:>18} | {:>17} | {:>18} | {:>34} | {}",
         if r.interleaved { format!("{}/rows", r.field) } else { r.field.clone() },
         r.word_bits,
         r.log_n,
@@ -427,8 +450,34 @@ fn row_line(r: &NttBenchRow) -> String {
             r.pointwise_pct_copy.unwrap_or(0.0),
             if r.pointwise_exact == Some(true) { "" } else { " WRONG" }
         )),
+        // The transforms of the product with the product fused: times and speed-ups over the
+        // product then the transform.
+        fused_product_cell(r),
         r.vs_sppark
             .map_or_else(String::new, |v| format!("{v:.2}x ({:.4} ms)", r.sppark_ms.unwrap_or(0.0)))
+    )
+}
+
+/// The fused products' cell of a row: the forward and inverse times, each with its speed-up
+/// over the pointwise product followed by the transform.
+fn fused_product_cell(r: &NttBenchRow) -> String {
+    let (Some(pw), Some(fwd), Some(inv), Some(inv_plain)) = (
+        r.pointwise_ms,
+        r.product_ms,
+        r.inverse_product_ms,
+        r.inverse_ms,
+    ) else {
+        return String::new();
+    };
+    format!(
+        "{fwd:.4} {:.2}x, {inv:.4} {:.2}x{}",
+        (pw + r.tfft_ms) / fwd,
+        (pw + inv_plain) / inv,
+        if r.product_exact == Some(true) {
+            ""
+        } else {
+            " WRONG"
+        }
     )
 }
 
@@ -545,6 +594,32 @@ fn bench_row<W: NttWord>(
         g.into() == m.mul(x[w].into(), y[w].into())
     });
     let (pointwise_ms, _, _) = time_runs(gpu, reps, || plan.pointwise_mul(&dx, &dy, &mut other))?;
+    // The transforms of the product with the product fused: transform 0 of each direction
+    // against the CPU, then their times, and the plain inverse's.
+    let z: Vec<u64> = (0..n)
+        .map(|i| moduli[0].mul(x[i * stride].into(), y[i * stride].into()))
+        .collect();
+    let mut product_exact = true;
+    for d in [Direction::Forward, Direction::Inverse] {
+        let want = fast_ntt(batch.spec(0), d, &z)?;
+        gpu.poison(&mut other)?;
+        plan.execute_product_into(d, &dx, &dy, &mut other)?;
+        let all = gpu.download(&other)?;
+        product_exact &= want
+            .iter()
+            .enumerate()
+            .all(|(i, &w)| all[i * stride].into() == w);
+    }
+    let (product_ms, _, _) = time_runs(gpu, reps, || {
+        plan.execute_product_into(dir, &dx, &dy, &mut other)
+    })?;
+    let (inverse_product_ms, _, _) = time_runs(gpu, reps, || {
+        plan.execute_product_into(Direction::Inverse, &dx, &dy, &mut other)
+    })?;
+    gpu.upload_into(&x, &mut data)?;
+    let (inverse_ms, _, _) = time_runs(gpu, reps, || {
+        plan.execute_in_place(Direction::Inverse, &mut data)
+    })?;
     let schedule = plan.schedule(dir);
     // Trips through device memory: a fused pair of passes is one.
     let passes = schedule.passes.len() - usize::from(cluster > 1);
@@ -597,5 +672,9 @@ fn bench_row<W: NttWord>(
         pointwise_ms: Some(pointwise_ms),
         pointwise_pct_copy: Some(150.0 * copy_ms / pointwise_ms),
         pointwise_exact: Some(pointwise_exact),
+        product_ms: Some(product_ms),
+        product_exact: Some(product_exact),
+        inverse_ms: Some(inverse_ms),
+        inverse_product_ms: Some(inverse_product_ms),
     })
 }

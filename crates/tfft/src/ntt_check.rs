@@ -401,7 +401,7 @@ pub fn run(
                 // limit still shows how far it got.
                 if bar.is_hidden() && r.iter().all(|row| row.ok) {
                     println!(
-                        "ok {name}: {} rows bit-exact (directions and the pointwise product, {:.1} s)",
+                        "ok {name}: {} rows bit-exact (directions, the pointwise product, the directions of a product; {:.1} s)",
                         r.len(),
                         started.elapsed().as_secs_f64()
                     );
@@ -423,7 +423,7 @@ pub fn run(
         *by_passes.entry(r.passes).or_insert(0usize) += 1;
     }
     println!(
-        "ntt check: {passed}/{} rows bit-exact (case-directions and pointwise products; {} failures); passes per plan: {by_passes:?}",
+        "ntt check: {passed}/{} rows bit-exact (case-directions, pointwise products and transforms of products; {} failures); passes per plan: {by_passes:?}",
         rows.len(),
         failures.len()
     );
@@ -516,6 +516,63 @@ fn check_case<W: NttWord>(gpu: &Gpu, c: &NttCase, seed: u64) -> Result<Vec<NttCh
         });
     }
     rows.push(check_pointwise(gpu, c, &plan, &batch, &x, seed)?);
+    rows.extend(check_product_transforms(
+        gpu, c, &plan, &batch, &x, &sample, seed,
+    )?);
+    Ok(rows)
+}
+
+/// The second factor of a case's products: fresh random words (the input itself where every
+/// input is p − 1).
+fn second_factor<W: NttWord>(c: &NttCase, batch: &NttBatch, x: &[W], seed: u64) -> Vec<W> {
+    if c.all_max {
+        x.to_vec()
+    } else {
+        ntt_data(batch, seed ^ 0x5851_F42D_4C95_7F2D, false)
+    }
+}
+
+/// The transforms of a product with the product fused into the first kernel
+/// (`GpuNttPlan::execute_product_into`, `execute_product_in_place`), both directions, against
+/// the CPU transforms of `pointwise_reference(x, y)` on the sampled transforms: out of place into
+/// a poisoned buffer (both factors checked untouched), then in place.
+fn check_product_transforms<W: NttWord>(
+    gpu: &Gpu,
+    c: &NttCase,
+    plan: &tensorfft::gpu::ntt_plan::GpuNttPlan<W>,
+    batch: &NttBatch,
+    x: &[W],
+    sample: &[usize],
+    seed: u64,
+) -> Result<Vec<NttCheckRow>, Error> {
+    let y = second_factor(c, batch, x, seed);
+    let wide = |v: &[W]| v.iter().map(|&w| w.into()).collect::<Vec<u64>>();
+    let z: Vec<W> = pointwise_reference(batch, &wide(x), &wide(&y))?
+        .into_iter()
+        .map(W::from_u64)
+        .collect();
+    let (dx, dy) = (gpu.upload(x)?, gpu.upload(&y)?);
+    let mut rows = Vec::new();
+    for dir in [Direction::Forward, Direction::Inverse] {
+        let expected = expected_transforms(batch, dir, &z, sample)?;
+        let mut out = gpu.alloc::<W>(batch.len())?;
+        gpu.poison(&mut out)?;
+        plan.execute_product_into(dir, &dx, &dy, &mut out)?;
+        let wrong_out = count_wrong(gpu, &out, &expected, sample, batch)?;
+        let untouched = gpu.download(&dx)? == x && gpu.download(&dy)? == y;
+        let mut data = gpu.upload(x)?;
+        plan.execute_product_in_place(dir, &mut data, &dy)?;
+        let wrong_in = count_wrong(gpu, &data, &expected, sample, batch)?;
+        rows.push(NttCheckRow {
+            case: case_name(c),
+            direction: format!("{dir:?} of a product"),
+            passes: plan.schedule(dir).passes.len(),
+            compared: sample.len(),
+            wrong_out_of_place: wrong_out + usize::from(!untouched),
+            wrong_in_place: wrong_in,
+            ok: wrong_out == 0 && wrong_in == 0 && untouched,
+        });
+    }
     Ok(rows)
 }
 
@@ -530,11 +587,7 @@ fn check_pointwise<W: NttWord>(
     x: &[W],
     seed: u64,
 ) -> Result<NttCheckRow, Error> {
-    let y: Vec<W> = if c.all_max {
-        x.to_vec()
-    } else {
-        ntt_data(batch, seed ^ 0x5851_F42D_4C95_7F2D, false)
-    };
+    let y = second_factor(c, batch, x, seed);
     let wide = |v: &[W]| v.iter().map(|&w| w.into()).collect::<Vec<u64>>();
     let expected = pointwise_reference(batch, &wide(x), &wide(&y))?;
     let (dx, mut dy) = (gpu.upload(x)?, gpu.upload(&y)?);

@@ -21,6 +21,8 @@ use std::sync::{Arc, OnceLock};
 
 #[path = "ntt_pointwise.rs"]
 mod pointwise;
+#[path = "ntt_product_transform.rs"]
+mod product_transform;
 
 mod sealed {
     pub trait Sealed {}
@@ -311,6 +313,9 @@ pub struct GpuNttPlan<W: NttWord> {
     dependent_launch: bool,
     /// The pointwise-product kernel, compiled on first use (`ntt_pointwise.rs`).
     pointwise: OnceLock<pointwise::PointwiseKernel>,
+    /// The first kernels of the forward and inverse schedules with a factor on their inputs,
+    /// compiled on first use (`ntt_product_transform.rs`).
+    factor_first: [OnceLock<product_transform::FactorKernel>; 2],
 }
 
 impl Gpu {
@@ -398,6 +403,7 @@ impl Gpu {
             origin,
             dependent_launch: self.dependent_launch(options.dependent_launch),
             pointwise: OnceLock::new(),
+            factor_first: [OnceLock::new(), OnceLock::new()],
         })
     }
 
@@ -848,13 +854,15 @@ impl<W: NttWord> GpuNttPlan<W> {
                 "NTT input and output overlap without being the same buffer".into(),
             ));
         }
-        self.run_on(stream, dir, input.address, output.address, in_place)
+        self.run_on(stream, dir, input.address, output.address, in_place, None)
     }
 
     fn run(&self, dir: Direction, src: u64, dst: u64, in_place: bool) -> Result<()> {
-        self.run_on(&self.stream, dir, src, dst, in_place)
+        self.run_on(&self.stream, dir, src, dst, in_place, None)
     }
 
+    /// Queues the passes of direction `dir` on `stream`; with `factor` (its address and the
+    /// direction's factor kernel) the first kernel multiplies its inputs by it.
     fn run_on(
         &self,
         stream: &CudaStream,
@@ -862,6 +870,7 @@ impl<W: NttWord> GpuNttPlan<W> {
         src: u64,
         dst: u64,
         in_place: bool,
+        factor: Option<(u64, &product_transform::FactorKernel)>,
     ) -> Result<()> {
         let plan = self.direction(dir);
         let scratch = self.scratch.as_ref().map(|s| {
@@ -895,7 +904,8 @@ impl<W: NttWord> GpuNttPlan<W> {
             )));
         }
         let moduli = self.moduli.device_address(stream);
-        for (pass, (from, to)) in plan.passes.iter().zip(addresses) {
+        let factor_limbs = factor.map(|(_, k)| k.limbs.device_address(stream));
+        for (index, (pass, (from, to))) in plan.passes.iter().zip(addresses).enumerate() {
             let cfg = LaunchConfig {
                 grid_dim: (pass.blocks, 1, 1),
                 block_dim: (pass.threads, 1, 1),
@@ -914,11 +924,17 @@ impl<W: NttWord> GpuNttPlan<W> {
             } else {
                 args.arg(&moduli).arg(&pass.geometry);
             }
+            let mut function = &pass.function;
+            if let (0, Some((address, kernel)), Some(limbs)) = (index, &factor, &factor_limbs) {
+                args.arg(address).arg(limbs);
+                function = &kernel.function;
+            }
             // SAFETY: the arguments match the kernel's signature (input and output words of the
             // plan's type, each holding the batch; the pass's tables (a fused kernel: both
-            // passes') and the moduli; the geometry (both) by value). A pass addresses only
-            // elements of the batch, whose buffers were checked to hold exactly `len` words.
-            unsafe { args.launch(stream, &pass.function, cfg, self.dependent_launch) }?;
+            // passes') and the moduli; the geometry (both) by value; a factor kernel (the first
+            // only): the factor, holding the batch, and its limbs' constants). A pass addresses
+            // only elements of the batch, whose buffers were checked to hold exactly `len` words.
+            unsafe { args.launch(stream, function, cfg, self.dependent_launch) }?;
         }
         Ok(())
     }

@@ -21,7 +21,7 @@ pub const POINTWISE_THREADS: usize = 256;
 /// use tensorfft::ntt::{NttBatch, NttKind, BABY_BEAR, KOALA_BEAR};
 /// let b = NttBatch::limbs(&[BABY_BEAR, KOALA_BEAR], 1 << 10, NttKind::Cyclic).unwrap();
 /// let k = NttPointwiseSource::new(&b, 4).unwrap();
-/// assert!(k.source.contains(&k.entry) && k.source.contains("BarrettProduct32"));
+/// assert!(k.source.contains(&k.entry) && k.entry.contains("MontgomeryProduct32"));
 /// assert_eq!(k.words_per_access, 4);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -2,14 +2,16 @@
 //! a configuration struct of compile-time constants and one `extern "C"` entry point.
 
 use crate::ntt::cluster_fusion::{chunk_offset, fused_shared_bytes};
+use crate::ntt::pointwise::PointwiseProduct;
 use crate::ntt::schedule::{NttArithmetic, NttPass, NttSchedule, WeightSide};
-use crate::ntt::Order;
+use crate::ntt::{NttKind, Order};
 
 const NTT_ARITHMETIC: &str = include_str!("cuda/ntt_arithmetic.cuh");
 const NTT_PASS: &str = include_str!("cuda/ntt_pass.cuh");
 const CLUSTER_MEMORY: &str = include_str!("cuda/cluster_memory.cuh");
 const NTT_CLUSTER: &str = include_str!("cuda/ntt_cluster.cuh");
 const DEPENDENT_LAUNCH: &str = include_str!("cuda/dependent_launch.cuh");
+const NTT_POINTWISE: &str = include_str!("cuda/ntt_pointwise.cuh");
 
 /// CUDA C++ source of one NTT pass kernel and its entry point.
 ///
@@ -46,19 +48,40 @@ impl NttKernelSource {
     /// assert!(NttKernelSource::pass(&s, last).source.contains("WEIGHT = 2"));
     /// ```
     pub fn pass(schedule: &NttSchedule, index: usize) -> Self {
-        let pass = &schedule.passes[index];
-        let weight = match schedule.weight_side(index) {
-            WeightSide::None => 0,
-            WeightSide::Input => 1,
-            WeightSide::Output => 2,
-        };
-        let cfg = PassConfig::new(schedule.arithmetic, pass, weight, false)
-            .with_pow2_root(pow2_root(schedule, index));
-        Self::from_config(&cfg)
+        Self::from_config(&PassConfig::of(schedule, index, false))
+    }
+
+    /// The kernel that starts `schedule` with its input multiplied word for word by a factor
+    /// (`product`: the reduction of the batch's limbs, [`crate::ntt::pointwise::limb_products`]):
+    /// pass 0's kernel, or the fused kernel of passes 0 and 1 of a schedule on a cluster, taking
+    /// two more arguments, the factor and the limbs' constants. The rest of the schedule runs
+    /// its usual kernels, so the transform computes the NTT of `input · factor` in one pass
+    /// fewer than a pointwise product and a transform.
+    ///
+    /// ```
+    /// use tensorfft::kernels::ntt_source::NttKernelSource;
+    /// use tensorfft::ntt::pointwise::limb_products;
+    /// use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+    /// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 20, NttKind::Cyclic).unwrap());
+    /// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Inverse).unwrap();
+    /// let product = limb_products(&b, 4).unwrap()[0];
+    /// let k = NttKernelSource::first_times_factor(&s, product);
+    /// assert!(k.source.contains("using Factor = MontgomeryProduct32"));
+    /// assert_ne!(k.entry, NttKernelSource::pass(&s, 0).entry);
+    /// ```
+    pub fn first_times_factor(schedule: &NttSchedule, product: PointwiseProduct) -> Self {
+        let factor = Some(product.device_struct());
+        if schedule.cluster > 1 {
+            Self::fused_with(schedule, factor)
+        } else {
+            let mut cfg = PassConfig::of(schedule, 0, false);
+            cfg.set_factor(factor);
+            Self::from_config(&cfg)
+        }
     }
 
     /// The kernel for `pass` with `arithmetic` and weight side `weight` (0 none, 1 inputs,
-    /// 2 outputs). It knows no roots, so Goldilocks kernels made here multiply by every root
+    /// 2 outputs, 3 outputs by one constant per limb). It knows no roots, so Goldilocks kernels made here multiply by every root
     /// from the tables; [`NttKernelSource::pass`] also takes a last round's roots as shifts
     /// ([`pow2_root`]).
     ///
@@ -78,15 +101,16 @@ impl NttKernelSource {
     fn from_config(cfg: &PassConfig) -> Self {
         let (pass, arithmetic) = (cfg.pass, cfg.arithmetic);
         let entry = cfg.entry.clone();
-        let mut source = sources(&[DEPENDENT_LAUNCH, NTT_ARITHMETIC, NTT_PASS]);
+        let mut source = sources(&template_parts(cfg.factor, &[]));
         source.push_str(&cfg.definition(&format!("Cfg_{entry}")));
         let arith = cfg.arith;
+        let (factor_params, factor_arg) = factor_signature(cfg.factor);
         source.push_str(&format!(
             r#"extern "C" __global__ void __launch_bounds__({bounds}) {entry}(
     const {arith}::Word* in, {arith}::Word* out, const {arith}::Word* tables,
-    const {arith}::Word* moduli, NttGeometry geometry) {{
+    const {arith}::Word* moduli, NttGeometry geometry{factor_params}) {{
     overlap_next_launch_then_wait();
-    NttPass<Cfg_{entry}>::run(in, out, tables, moduli, geometry);
+    NttPass<Cfg_{entry}>::run(in, out, tables, moduli, geometry{factor_arg});
 }}
 "#,
             bounds = launch_bounds(
@@ -117,26 +141,19 @@ impl NttKernelSource {
     /// assert_eq!(k.threads, s.passes[0].threads());
     /// ```
     pub fn fused(schedule: &NttSchedule) -> Self {
-        let arithmetic = schedule.arithmetic;
-        let word = arithmetic.word_bytes();
-        let weight = |i: usize| match schedule.weight_side(i) {
-            WeightSide::None => 0,
-            WeightSide::Input => 1,
-            WeightSide::Output => 2,
-        };
-        let first = PassConfig::new(arithmetic, &schedule.passes[0], weight(0), false)
-            .with_pow2_root(pow2_root(schedule, 0));
-        let second = PassConfig::new(arithmetic, &schedule.passes[1], weight(1), true)
-            .with_pow2_root(pow2_root(schedule, 1));
+        Self::fused_with(schedule, None)
+    }
+
+    /// [`NttKernelSource::fused`], its first pass's inputs times a factor of device struct
+    /// `factor` (`None`: no factor).
+    fn fused_with(schedule: &NttSchedule, factor: Option<&'static str>) -> Self {
+        let word = schedule.arithmetic.word_bytes();
+        let mut first = PassConfig::of(schedule, 0, false);
+        first.set_factor(factor);
+        let second = PassConfig::of(schedule, 1, true);
         let cluster = schedule.cluster;
         let entry = format!("ntt_cluster{cluster}__{}__{}", first.entry, second.entry);
-        let mut source = sources(&[
-            DEPENDENT_LAUNCH,
-            NTT_ARITHMETIC,
-            NTT_PASS,
-            CLUSTER_MEMORY,
-            NTT_CLUSTER,
-        ]);
+        let mut source = sources(&template_parts(factor, &[CLUSTER_MEMORY, NTT_CLUSTER]));
         source.push_str(&first.definition(&format!("Cfg0_{entry}")));
         source.push_str(&second.definition(&format!("Cfg1_{entry}")));
         let threads = schedule.passes[0].threads();
@@ -147,14 +164,15 @@ impl NttKernelSource {
             .max()
             .unwrap_or(32);
         let arith = first.arith;
+        let (factor_params, factor_arg) = factor_signature(factor);
         source.push_str(&format!(
             r#"extern "C" __global__ void __cluster_dims__({cluster}, 1, 1) __launch_bounds__({bounds}) {entry}(
     const {arith}::Word* in, {arith}::Word* out, const {arith}::Word* tables0,
     const {arith}::Word* tables1, const {arith}::Word* moduli, NttGeometry geometry0,
-    NttGeometry geometry1) {{
+    NttGeometry geometry1{factor_params}) {{
     overlap_next_launch_then_wait();
     NttClusterPasses<Cfg0_{entry}, Cfg1_{entry}, {cluster}, {offset}>::run(
-        in, out, tables0, tables1, moduli, geometry0, geometry1);
+        in, out, tables0, tables1, moduli, geometry0, geometry1{factor_arg});
 }}
 "#,
             bounds = launch_bounds(threads, budget, shared_bytes),
@@ -217,6 +235,49 @@ pub fn pow2_root(schedule: &NttSchedule, index: usize) -> Option<u32> {
     found
 }
 
+/// `Cfg::WEIGHT` of pass `index`: 0 none, 1 inputs, 2 outputs (powers from two tables), 3
+/// outputs by one constant per limb (a cyclic inverse's n⁻¹: the weight's base is 1).
+///
+/// ```
+/// # use tensorfft::kernels::ntt_source::NttKernelSource;
+/// # use tensorfft::ntt::{plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
+/// let b = NttBatch::new(NttSpec::new(BABY_BEAR, 1 << 12, NttKind::Cyclic).unwrap());
+/// let s = plan_ntt_schedule(&b, 4, tensorfft::Direction::Inverse).unwrap();
+/// assert!(NttKernelSource::pass(&s, s.passes.len() - 1).source.contains("WEIGHT = 3"));
+/// ```
+fn weight_code(schedule: &NttSchedule, index: usize) -> u8 {
+    match schedule.weight_side(index) {
+        WeightSide::None => 0,
+        WeightSide::Input => 1,
+        WeightSide::Output if schedule.batch.spec(0).kind() == NttKind::Cyclic => 3,
+        WeightSide::Output => 2,
+    }
+}
+
+/// The templates a pass kernel includes: the arithmetic, the pointwise products where a factor
+/// multiplies the input, the pass, then `extra`.
+fn template_parts(factor: Option<&str>, extra: &[&'static str]) -> Vec<&'static str> {
+    let mut parts = vec![DEPENDENT_LAUNCH, NTT_ARITHMETIC];
+    if factor.is_some() {
+        parts.push(NTT_POINTWISE);
+    }
+    parts.push(NTT_PASS);
+    parts.extend_from_slice(extra);
+    parts
+}
+
+/// The entry point's extra parameters and the run call's extra argument for a factor of device
+/// struct `factor` (none: empty).
+fn factor_signature(factor: Option<&str>) -> (String, String) {
+    match factor {
+        Some(f) => (
+            format!(",\n    const {f}::Word* factor, const {f}* factor_limbs"),
+            format!(", InputFactor<{f}>{{factor, factor_limbs}}"),
+        ),
+        None => (String::new(), String::new()),
+    }
+}
+
 /// The templates `parts`, in order, without their `#pragma once` lines.
 pub(crate) fn sources(parts: &[&str]) -> String {
     let mut source = String::new();
@@ -242,9 +303,31 @@ struct PassConfig<'a> {
     items_by_input: bool,
     /// `Cfg::POW2_ROOT`: c with 2^c the pass's 64th root of unity ([`pow2_root`]; none: -1).
     pow2_root: Option<u32>,
+    /// `Cfg::Factor`: the device struct reducing a factor of the inputs (none: `NoFactor`).
+    factor: Option<&'static str>,
 }
 
 impl<'a> PassConfig<'a> {
+    /// Pass `index` of `schedule` with its weight side and Goldilocks shifts.
+    fn of(schedule: &'a NttSchedule, index: usize, items_by_input: bool) -> Self {
+        let weight = weight_code(schedule, index);
+        PassConfig::new(
+            schedule.arithmetic,
+            &schedule.passes[index],
+            weight,
+            items_by_input,
+        )
+        .with_pow2_root(pow2_root(schedule, index))
+    }
+
+    /// The same configuration with its inputs times a factor (`Cfg::Factor`), named by it.
+    fn set_factor(&mut self, factor: Option<&'static str>) {
+        if let Some(f) = factor {
+            self.entry.push_str(&format!("_f{}", f.to_lowercase()));
+        }
+        self.factor = factor;
+    }
+
     fn new(arithmetic: NttArithmetic, pass: &'a NttPass, weight: u8, items_by_input: bool) -> Self {
         let wide = arithmetic == NttArithmetic::Goldilocks && wide_goldilocks_product(pass);
         let arith = match arithmetic {
@@ -319,6 +402,7 @@ impl<'a> PassConfig<'a> {
             sample_out,
             items_by_input,
             pow2_root: None,
+            factor: None,
         }
     }
 
@@ -368,6 +452,8 @@ struct {name} {{
     static constexpr u64 SAMPLE_OUT = {sample_out};
     static constexpr int WEIGHT = {weight};
     static constexpr int POW2_ROOT = {pow2_root};
+    using Factor = {factor};
+    static constexpr bool FACTOR = {has_factor};
 }};
 "#,
             arith = self.arith,
@@ -404,6 +490,8 @@ struct {name} {{
             sample_out = self.sample_out,
             weight = self.weight,
             pow2_root = self.pow2_root.map_or(-1, i64::from),
+            factor = self.factor.unwrap_or("NoFactor"),
+            has_factor = self.factor.is_some(),
         )
     }
 }

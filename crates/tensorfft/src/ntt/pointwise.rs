@@ -25,7 +25,20 @@ use crate::{Error, Result};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PointwiseProduct {
-    /// `u32` words, odd `p < 2^32`: Barrett with `mu = ⌊2^64 / p⌋`. `x = a·b < 2^64`, `q =
+    /// `u32` words, odd `p < 2^31` (BabyBear, KoalaBear): two Montgomery reductions with
+    /// `R = 2^32`, `a·b = redc(redc(a·b) · (R² mod p))`. `redc(t)` for `t < p·2^32`: `m =
+    /// t·(−p⁻¹) mod 2^32`, `u = (t + m·p) / 2^32 < 2p < 2^32`, one conditional subtraction —
+    /// four instructions where Barrett in 64 bits takes about twice as many (the factor of a
+    /// transform of a product is multiplied inside a pass that is bound by its instructions).
+    Montgomery32 {
+        /// The prime.
+        p: u64,
+        /// `−p⁻¹ mod 2^32`.
+        neg_inv: u64,
+        /// `2^64 mod p`.
+        r2: u64,
+    },
+    /// `u32` words, odd `p < 2^32` (with a limb above 2^31): Barrett with `mu = ⌊2^64 / p⌋`. `x = a·b < 2^64`, `q =
     /// hi(x·mu)` is `⌊x / p⌋` or one less, so `x − q·p < 2p` (in 64 bits); one conditional
     /// subtraction.
     Barrett32 {
@@ -50,13 +63,15 @@ pub enum PointwiseProduct {
 }
 
 impl PointwiseProduct {
-    /// The reduction for `p` in the words a batch's [`NttArithmetic`] uses: `u32` below 2^32
-    /// ([`PointwiseProduct::Barrett32`]), else Goldilocks or Montgomery below 2^63. Errors: `p`
-    /// even, below 3, or between 2^63 and 2^64 other than Goldilocks (no NTT plan takes those).
+    /// The reduction for `p` in the words a batch's [`NttArithmetic`] uses: `u32` below 2^31
+    /// ([`PointwiseProduct::Montgomery32`]) and below 2^32 ([`PointwiseProduct::Barrett32`]),
+    /// else Goldilocks or Montgomery below 2^63. Errors: `p` even, below 3, or between 2^63 and
+    /// 2^64 other than Goldilocks (no NTT plan takes those).
     ///
     /// ```
     /// use tensorfft::ntt::pointwise::PointwiseProduct;
-    /// assert!(matches!(PointwiseProduct::for_modulus(tensorfft::ntt::KOALA_BEAR).unwrap(), PointwiseProduct::Barrett32 { .. }));
+    /// assert!(matches!(PointwiseProduct::for_modulus(tensorfft::ntt::KOALA_BEAR).unwrap(), PointwiseProduct::Montgomery32 { .. }));
+    /// assert!(matches!(PointwiseProduct::for_modulus(tensorfft::ntt::PRIME_32).unwrap(), PointwiseProduct::Barrett32 { .. }));
     /// assert!(PointwiseProduct::for_modulus(1 << 40).is_err());
     /// ```
     pub fn for_modulus(p: u64) -> Result<Self> {
@@ -67,6 +82,8 @@ impl PointwiseProduct {
         }
         if p == super::GOLDILOCKS {
             Ok(PointwiseProduct::Goldilocks)
+        } else if p < 1 << 31 {
+            Ok(Self::montgomery32(p))
         } else if p < 1 << 32 {
             Ok(PointwiseProduct::Barrett32 {
                 p,
@@ -79,6 +96,29 @@ impl PointwiseProduct {
                 format!("pointwise products modulo {p}"),
                 "primes below 2^63, and Goldilocks",
             ))
+        }
+    }
+
+    /// Barrett constants of an odd `p < 2^32`.
+    fn barrett32(p: u64) -> Self {
+        PointwiseProduct::Barrett32 {
+            p,
+            mu: ((1u128 << 64) / p as u128) as u64,
+        }
+    }
+
+    /// Montgomery constants of an odd `p < 2^31` with `R = 2^32`.
+    fn montgomery32(p: u64) -> Self {
+        // Newton's iteration for p⁻¹ mod 2^32, as in `montgomery`.
+        let p32 = p as u32;
+        let mut inv = p32;
+        for _ in 0..4 {
+            inv = inv.wrapping_mul(2u32.wrapping_sub(p32.wrapping_mul(inv)));
+        }
+        PointwiseProduct::Montgomery32 {
+            p,
+            neg_inv: inv.wrapping_neg() as u64,
+            r2: ((1u128 << 64) % p as u128) as u64,
         }
     }
 
@@ -117,6 +157,16 @@ impl PointwiseProduct {
                     r
                 }
             }
+            PointwiseProduct::Montgomery32 { p, neg_inv, r2 } => {
+                // In the kernel's 32- and 64-bit operations: t < p·2^32 and m·p < 2^32·p, so
+                // t + m·p < 2^64; its low 32 bits are zero.
+                let redc = |t: u64| -> u64 {
+                    let m = (t as u32).wrapping_mul(neg_inv as u32);
+                    let u = ((t + m as u64 * p) >> 32) as u32;
+                    u.min(u.wrapping_sub(p as u32)) as u64
+                };
+                redc(redc(a * b) * r2)
+            }
             PointwiseProduct::Montgomery64 { p, neg_inv, r2 } => {
                 let redc = |t: u128| -> u64 {
                     let (lo, hi) = (t as u64, (t >> 64) as u64);
@@ -149,6 +199,7 @@ impl PointwiseProduct {
     pub fn device_words(self) -> Vec<u64> {
         match self {
             PointwiseProduct::Barrett32 { p, mu } => vec![p, mu],
+            PointwiseProduct::Montgomery32 { p, neg_inv, r2 } => vec![p, neg_inv, r2],
             PointwiseProduct::Montgomery64 { p, neg_inv, r2 } => vec![p, neg_inv, r2],
             PointwiseProduct::Goldilocks => vec![super::GOLDILOCKS],
         }
@@ -158,10 +209,11 @@ impl PointwiseProduct {
     ///
     /// ```
     /// use tensorfft::ntt::pointwise::PointwiseProduct;
-    /// assert_eq!(PointwiseProduct::for_modulus(7).unwrap().device_struct(), "BarrettProduct32");
+    /// assert_eq!(PointwiseProduct::for_modulus(7).unwrap().device_struct(), "MontgomeryProduct32");
     /// ```
     pub fn device_struct(self) -> &'static str {
         match self {
+            PointwiseProduct::Montgomery32 { .. } => "MontgomeryProduct32",
             PointwiseProduct::Barrett32 { .. } => "BarrettProduct32",
             PointwiseProduct::Montgomery64 { .. } => "MontgomeryProduct64",
             PointwiseProduct::Goldilocks => "GoldilocksProduct",
@@ -170,24 +222,35 @@ impl PointwiseProduct {
 }
 
 /// The per-limb reductions of `batch` in words of `word_bytes` bytes (4 or 8; the words its
-/// transforms take, [`NttArithmetic::for_moduli`]'s errors otherwise). In 8-byte words every
-/// limb reduces by Montgomery (or Goldilocks'), in 4-byte words by Barrett.
+/// transforms take, [`NttArithmetic::for_moduli`]'s errors otherwise), all of one variant (one
+/// kernel serves every limb): in 8-byte words Montgomery (or Goldilocks'), in 4-byte words
+/// Montgomery where every limb is below 2^31, else Barrett.
 ///
 /// ```
-/// use tensorfft::ntt::{pointwise::limb_products, NttBatch, NttKind, BABY_BEAR, KOALA_BEAR};
+/// use tensorfft::ntt::pointwise::{limb_products, PointwiseProduct};
+/// use tensorfft::ntt::{NttBatch, NttKind, BABY_BEAR, KOALA_BEAR, PRIME_32};
 /// let b = NttBatch::limbs(&[BABY_BEAR, KOALA_BEAR], 16, NttKind::Cyclic).unwrap();
 /// assert_eq!(limb_products(&b, 4).unwrap().len(), 2);
 /// assert!(limb_products(&b, 2).is_err());
+/// let mixed = NttBatch::limbs(&[BABY_BEAR, PRIME_32], 16, NttKind::Cyclic).unwrap();
+/// assert!(limb_products(&mixed, 4).unwrap().iter().all(|f| matches!(f, PointwiseProduct::Barrett32 { .. })));
 /// ```
 pub fn limb_products(batch: &NttBatch, word_bytes: usize) -> Result<Vec<PointwiseProduct>> {
     let moduli = batch.moduli();
     NttArithmetic::for_moduli(&moduli, word_bytes)?;
+    let below_2_31 = moduli.iter().all(|&p| p < 1 << 31);
     moduli
         .into_iter()
         .map(|p| match PointwiseProduct::for_modulus(p)? {
             // A 32-bit prime in 8-byte words: the Montgomery path takes any odd p < 2^63.
-            PointwiseProduct::Barrett32 { .. } if word_bytes == 8 => {
+            PointwiseProduct::Barrett32 { .. } | PointwiseProduct::Montgomery32 { .. }
+                if word_bytes == 8 =>
+            {
                 Ok(PointwiseProduct::montgomery(p))
+            }
+            // A limb above 2^31 in 4-byte words: Barrett for all.
+            PointwiseProduct::Montgomery32 { .. } if !below_2_31 => {
+                Ok(PointwiseProduct::barrett32(p))
             }
             f => Ok(f),
         })
@@ -255,14 +318,25 @@ mod tests {
         primes.extend(ntt_friendly_primes(40, 1 << 10, 1).unwrap());
         for p in primes {
             let m = Modulus::new(p).unwrap();
+            // Montgomery with R = 2^32 and Barrett for primes below 2^31 (Barrett: in a batch
+            // with a limb above 2^31), Montgomery with R = 2^64 in 8-byte words.
+            let mut reductions = vec![];
+            if p < 1 << 31 {
+                reductions.push(PointwiseProduct::montgomery32(p));
+            }
+            if p < 1 << 32 {
+                reductions.push(PointwiseProduct::barrett32(p));
+            }
             let batch = NttBatch::new(crate::ntt::NttSpec::new(p, 2, NttKind::Cyclic).unwrap());
-            let words: &[usize] = if p < 1 << 32 { &[4, 8] } else { &[8] };
-            for &bytes in words {
-                let f = limb_products(&batch, bytes).unwrap()[0];
+            reductions.push(limb_products(&batch, 8).unwrap()[0]);
+            if p < 1 << 32 {
+                reductions.push(limb_products(&batch, 4).unwrap()[0]);
+            }
+            for f in reductions {
                 let vs = values(p);
                 for &x in &vs {
                     for &y in &vs {
-                        assert_eq!(f.mul(x, y), m.mul(x, y), "{p} ({bytes} bytes): {x} * {y}");
+                        assert_eq!(f.mul(x, y), m.mul(x, y), "{p} ({f:?}): {x} * {y}");
                     }
                 }
             }

@@ -15,7 +15,8 @@
 // each block takes 1/CLUSTER of both passes' items on the same threads: same stages, roots,
 // twiddles and rounds, the same results bit for bit. Blocks of cluster c take transform c (transforms at
 // distance N). Every block reads its whole input before the barrier and writes after it, and a
-// cluster owns its transform: the kernel runs in place.
+// cluster owns its transform: the kernel runs in place. A factor (ntt_pass.cuh, InputFactor)
+// multiplies the first pass's inputs as they are read, so it too is read before the barrier.
 #pragma once
 
 // Stores a first-pass output of index i of the cluster's transform (origin: the transform's
@@ -52,13 +53,14 @@ struct NttClusterPasses {
 
     __device__ static void run(const Word* __restrict__ in, Word* __restrict__ out, const Word* __restrict__ tables0,
                                const Word* __restrict__ tables1, const Word* __restrict__ moduli,
-                               const NttGeometry& g0, const NttGeometry& g1) {
+                               const NttGeometry& g0, const NttGeometry& g1,
+                               const typename P0::Factor& f = typename P0::Factor{}) {
         extern __shared__ __align__(16) unsigned char smem_raw[];
         Word* chunk = reinterpret_cast<Word*>(smem_raw + CHUNK_OFFSET);
         cluster_arrive_relaxed();
         const u64 origin = (u64)cluster_index() * N;
         const ClusterSink<Word, LOG_CHUNK> sink{shared_address(chunk), origin};
-        P0::run_to(in, 0, sink, tables0, moduli, g0);
+        P0::run_to(in, 0, sink, tables0, moduli, g0, f);
         cluster_arrive();  // step 2: this block's stores into the cluster are done
         cluster_wait();    // and everyone's have landed
         P1::run_to(chunk, origin + (u64)cluster_rank() * CHUNK, GlobalSink<Word>{out}, tables1, moduli, g1);

@@ -1,7 +1,9 @@
 // One pass of an NTT schedule (ntt/schedule.rs): for each item (a line of Cfg::LEN samples), an
 // NTT over samples geo.sample_in apart, written geo.sample_out apart, its outputs multiplied by
 // the four-step twiddle w_root^(m k), the first pass's inputs or the last pass's outputs by a
-// weight (negacyclic twist, inverse scale).
+// weight (negacyclic twist, inverse scale): Cfg::WEIGHT 1 (inputs) and 2 (outputs) look each
+// power up in two tables; 3 (outputs: a cyclic inverse's scale n^-1, the same for every word
+// of a limb) multiplies by the high table's first entry, loaded once.
 //
 // A block takes a tile of Cfg::TILE consecutive items into shared memory (neighbouring threads
 // on neighbouring items when the items are the contiguous side, else on neighbouring samples),
@@ -71,6 +73,19 @@ __device__ __forceinline__ u64 reverse_bits(u64 c, int bits) {
 }
 
 
+// A factor multiplying a pass's input word for word (Cfg::Factor: a product policy of
+// ntt_pointwise.cuh, or NoFactor): the pointwise product fused into the first pass of a
+// transform, which then computes the NTT of in · factor. The factor lies in the input's layout
+// (word i multiplies input word i) and its word i is reduced by the modulus of word i's limb.
+struct NoFactor {};
+template <class Product>
+struct InputFactor {
+    const typename Product::Word* words;
+    const Product* limbs;  // per-limb constants
+};
+template <>
+struct InputFactor<NoFactor> {};
+
 // Where a pass's outputs go by default: device memory at `out` (ntt_cluster.cuh has the other
 // sink, the shared memory of the blocks of a cluster, with `put(index, word)` instead of `out`).
 template <class Word>
@@ -91,6 +106,8 @@ template <class Cfg>
 struct NttPass {
     using A = typename Cfg::Arith;
     using Word = typename A::Word;
+    using Factor = InputFactor<typename Cfg::Factor>;
+    static constexpr bool FACTOR = Cfg::FACTOR;
     static constexpr int LEN = Cfg::LEN;
     static constexpr int LOG_LEN = Cfg::LOG_LEN;
     static constexpr int VALUES = Cfg::VALUES;
@@ -162,6 +179,7 @@ struct NttPass {
         u64 m[TILE];        // twiddle coordinate
         u64 weight[TILE];   // natural index contribution of the item (input or output side)
         u64 table[TILE];    // first table entry of the item's limb
+        u32 limb[TILE];
         Word p[TILE];
     };
 
@@ -200,6 +218,7 @@ struct NttPass {
         it.weight[slot] = weight;
         it.m[slot] = g.tw_dim == 0 ? c[0] : g.tw_dim == 1 ? c[1] : g.tw_dim == 2 ? c[2] : 0;
         it.table[slot] = limb * g.entries;
+        it.limb[slot] = (u32)limb;
         it.p[slot] = moduli[limb];
     }
 
@@ -218,6 +237,15 @@ struct NttPass {
         return mul_constant(a, x, load_constant<A>(t, lo + (i & ((I(1) << lo_bits) - 1))));
     }
 
+    // x times word `index` of the factor (the offset x was read from), reduced by `limb`.
+    __device__ __forceinline__ static Word times_factor(const Factor& f, Word x, u64 index, u32 limb) {
+        if constexpr (FACTOR) {
+            return f.limbs[limb].mul(x, f.words[index]);
+        } else {
+            return x;
+        }
+    }
+
     // The four-step twiddle's exponent (m k) mod root. The root is at most 2^32 (the largest
     // two-adicity, Goldilocks'), so tw_mask < 2^32 and the product's low 32 bits suffice.
     __device__ static u32 twiddle_exponent(const NttGeometry& g, u64 m, u64 k) {
@@ -225,11 +253,11 @@ struct NttPass {
     }
 
     __device__ static void run(const Word* __restrict__ in, Word* __restrict__ out, const Word* __restrict__ tables,
-                               const Word* __restrict__ moduli, const NttGeometry& g) {
+                               const Word* __restrict__ moduli, const NttGeometry& g, const Factor& f = Factor{}) {
         if constexpr (Cfg::DIRECT) {
-            run_direct(in, out, tables, moduli, g);
+            run_direct_to(in, 0, GlobalSink<Word>{out}, tables, moduli, g, f);
         } else {
-            run_staged(in, out, tables, moduli, g);
+            run_staged_to(in, 0, GlobalSink<Word>{out}, tables, moduli, g, f);
         }
     }
 
@@ -237,11 +265,11 @@ struct NttPass {
     template <class Sink>
     __device__ static void run_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
                                   const Word* __restrict__ tables, const Word* __restrict__ moduli,
-                                  const NttGeometry& g) {
+                                  const NttGeometry& g, const Factor& f = Factor{}) {
         if constexpr (Cfg::DIRECT) {
-            run_direct_to(in, in_origin, sink, tables, moduli, g);
+            run_direct_to(in, in_origin, sink, tables, moduli, g, f);
         } else {
-            run_staged_to(in, in_origin, sink, tables, moduli, g);
+            run_staged_to(in, in_origin, sink, tables, moduli, g, f);
         }
     }
 
@@ -253,11 +281,11 @@ struct NttPass {
     }
 
     // run_staged with its loads at `in` minus `in_origin` and its outputs to `sink` (as
-    // run_direct_to).
+    // run_direct_to); each input word times the factor's word at the same offset (FACTOR).
     template <class Sink>
     __device__ static void run_staged_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
                                          const Word* __restrict__ tables, const Word* __restrict__ moduli,
-                                         const NttGeometry& g) {
+                                         const NttGeometry& g, const Factor& f = Factor{}) {
         extern __shared__ __align__(16) unsigned char smem_raw[];
         Word* rows = reinterpret_cast<Word*>(smem_raw);
         __shared__ Items it;
@@ -271,7 +299,8 @@ struct NttPass {
             const int item = Cfg::ITEMS_FAST_IN ? e % TILE : e / LEN;
             const int r = Cfg::ITEMS_FAST_IN ? e / TILE : e % LEN;
             if (first + item >= g.items) continue;
-            Word x = in[(it.base_in[item] - in_origin) + (u64)r * (Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g.sample_in)];
+            const u64 at = (it.base_in[item] - in_origin) + (u64)r * (Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g.sample_in);
+            Word x = times_factor(f, in[at], at, it.limb[item]);
             const int s = Cfg::REV_IN ? (int)reverse_bits(r, LOG_LEN) : r;
             if constexpr (Cfg::WEIGHT == 1) {
                 A a{it.p[item]};
@@ -302,7 +331,7 @@ struct NttPass {
             if (first + item >= g.items) continue;
             const int k = Cfg::REV_OUT ? (int)reverse_bits(q, LOG_LEN) : q;
             Word y = rows[item * ROW + position((int)reverse_bits(k, LOG_LEN))];
-            if constexpr (Cfg::TWIDDLE || Cfg::WEIGHT == 2) {
+            if constexpr (Cfg::TWIDDLE || Cfg::WEIGHT >= 2) {
                 A a{it.p[item]};
                 const Word* t = tables + 2 * it.table[item];
                 if constexpr (Cfg::TWIDDLE) {
@@ -312,6 +341,8 @@ struct NttPass {
                 if constexpr (Cfg::WEIGHT == 2) {
                     const u64 kk = (u64)k * g.sample_out_weight + it.weight[item];
                     y = times_power(a, y, t, g.wt_hi, g.wt_lo, g.wt_lo_bits, kk);
+                } else if constexpr (Cfg::WEIGHT == 3) {
+                    y = mul_constant(a, y, load_constant<A>(t, g.wt_hi));
                 }
             }
             const u64 o = it.base_out[item] + (u64)q * (Cfg::SAMPLE_OUT ? Cfg::SAMPLE_OUT : g.sample_out);
@@ -627,11 +658,12 @@ struct NttPass {
 
     // run_direct with its loads at `in` minus `in_origin` (a fused pass's input in shared memory:
     // ntt_cluster.cuh) and its outputs to `sink` (GlobalSink: device memory; a cluster sink:
-    // another block's shared memory).
+    // another block's shared memory); each input word times the factor's word at the same
+    // offset (FACTOR).
     template <class Sink>
     __device__ static void run_direct_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
                                          const Word* __restrict__ tables, const Word* __restrict__ moduli,
-                                         const NttGeometry& g_) {
+                                         const NttGeometry& g_, const Factor& f = Factor{}) {
         extern __shared__ __align__(16) unsigned char smem_raw[];
         Word* rows = reinterpret_cast<Word*>(smem_raw);
         __shared__ Items it;
@@ -656,6 +688,10 @@ struct NttPass {
         Word v[VALUES];
         // The input weight of the value at position b + offset (natural local index: the
         // position, or in time its bit reversal).
+        // x, read at src + offset, times the factor's word at the same offset.
+        auto scale = [&](Word x, const Word* src, u64 offset) -> Word {
+            return times_factor(f, x, (u64)(src - in) + offset, it.limb[item]);
+        };
         auto weigh = [&](int b, int jj, int j) {
             if constexpr (Cfg::WEIGHT == 1) {
                 const u64 pos = (u64)(b + RI::offset(jj));
@@ -675,17 +711,30 @@ struct NttPass {
                     if constexpr (UNIT_SAMPLES && RI::D == 1 && RI::G % VEC == 0) {
                         // A contiguous run of G words: 16 bytes per load instruction.
 #pragma unroll
-                        for (int jj = 0; jj < RI::G; jj += VEC) load16(src + jj, &v[g * RI::G + jj]);
+                        for (int jj = 0; jj < RI::G; jj += VEC) {
+                            load16(src + jj, &v[g * RI::G + jj]);
+                            if constexpr (FACTOR) {
+                                Word w[VEC];
+                                load16(f.words + (src - in) + jj, w);
+#pragma unroll
+                                for (int k = 0; k < VEC; ++k)
+                                    v[g * RI::G + jj + k] = f.limbs[it.limb[item]].mul(v[g * RI::G + jj + k], w[k]);
+                            }
+                        }
                     } else {
 #pragma unroll
-                        for (int jj = 0; jj < RI::G; ++jj) v[g * RI::G + jj] = src[(u64)RI::offset(jj) * sample_in()];
+                        for (int jj = 0; jj < RI::G; ++jj) {
+                            const u64 at = (u64)RI::offset(jj) * sample_in();
+                            v[g * RI::G + jj] = scale(src[at], src, at);
+                        }
                     }
 #pragma unroll
                     for (int jj = 0; jj < RI::G; ++jj) weigh(b, jj, g * RI::G + jj);
                 } else {
 #pragma unroll
                     for (int jj = 0; jj < RI::G; ++jj) {
-                        v[g * RI::G + jj] = src[(u64)RI::offset(jj) * sample_in()];
+                        const u64 at = (u64)RI::offset(jj) * sample_in();
+                        v[g * RI::G + jj] = scale(src[at], src, at);
                         weigh(b, jj, g * RI::G + jj);
                     }
                 }
@@ -712,6 +761,9 @@ struct NttPass {
         [[maybe_unused]] Constant<A> thread_power{};
         if constexpr (Cfg::TWIDDLE && Cfg::SLOT_TWIDDLE)
             thread_power = load_constant<A>(tab, g_.tw_hi + ((u64)t << g_.tw_lo_bits) + it.m[item]);
+        // A constant output weight (the limb's n^-1), once per thread.
+        [[maybe_unused]] Constant<A> out_scale{};
+        if constexpr (Cfg::WEIGHT == 3) out_scale = load_constant<A>(tab, g_.wt_hi);
 #pragma unroll
         for (int g = 0; g < RO::GROUPS; ++g) {
             const int b = RO::base(t, g);
@@ -735,6 +787,8 @@ struct NttPass {
                 if constexpr (Cfg::WEIGHT == 2) {
                     const u64 kk = k * g_.sample_out_weight + it.weight[item];
                     v[j] = times_power(a, v[j], tab, g_.wt_hi, g_.wt_lo, g_.wt_lo_bits, kk);
+                } else if constexpr (Cfg::WEIGHT == 3) {
+                    v[j] = mul_constant(a, v[j], out_scale);
                 }
             }
             // Contiguous groups (unit samples, D = 1) leave in 16-byte pieces: one store

@@ -6,6 +6,21 @@
 // operation (tested against exact arithmetic in CI) and computes the constants the kernels read.
 #pragma once
 
+// u32 words, odd p < 2^31: two Montgomery products with R = 2^32, a b = redc(redc(a b) R^2 mod p).
+// redc(t) for t < p 2^32: m = t (-p^-1) mod 2^32 makes t + m p (below p 2^32 + 2^32 p < 2^64)
+// divisible by 2^32, u = (t + m p) / 2^32 < 2p < 2^32, and min(u, u - p) reduces it (u - p
+// wraps above u when u < p). The fields are u64, as the table of every policy holds them.
+struct MontgomeryProduct32 {
+    typedef u32 Word;
+    u64 p, neg_inv, r2;  // p, -p^-1 mod 2^32, 2^64 mod p
+    __device__ __forceinline__ u32 redc(u64 t) const {
+        const u32 m = (u32)t * (u32)neg_inv;
+        const u32 u = (u32)((t + (u64)m * (u32)p) >> 32);
+        return min(u, u - (u32)p);
+    }
+    __device__ __forceinline__ u32 mul(u32 a, u32 b) const { return redc((u64)redc((u64)a * b) * (u32)r2); }
+};
+
 // u32 words, any odd p < 2^32: x = a b < p^2 < 2^64, mu = floor(2^64 / p). q = hi(x mu) is
 // floor(x / p) or one less (x mu / 2^64 > x / p - x / 2^64 > x / p - 1), so x - q p lies in
 // [0, 2p), formed in 64 bits (2p may pass 2^32), and one conditional subtract reduces it.
