@@ -108,7 +108,7 @@ class NttPlan:
         by word modulo each word's limb, as ``multiply``), the product taken as the transform
         reads ``x``: one trip over device memory fewer than ``forward(multiply(x, times))``
         (a coset NTT: ``times`` holding the powers of the coset's generator). ``out`` may be
-        ``x``, never ``times``."""
+        ``x``, and ``times`` only when ``x`` is ``times`` too (a square in place)."""
         if times is not None:
             return self._product(x, times, out, True)
         return self._run(x, out, True)
@@ -141,6 +141,8 @@ class NttPlan:
     def _product(self, a: Any, b: Any, out: Any, forward: bool) -> Any:
         """The NTT of ``a * b`` in direction ``forward`` (``forward`` / ``inverse`` with
         ``times``)."""
+        if out is not None and out is b and a is not b:
+            raise ValueError("out may be x, not times: the transform reads times until its first pass ends")
         return self._binary(
             "forward" if forward else "inverse", a, b, out,
             lambda pa, pb, po, stream: self._plan.product_raw(forward, pa, pb, po, stream),

@@ -403,6 +403,9 @@ def test_ntt_transforms_of_products(p, dtype, kind, n):
     assert plan.inverse(fa, times=fb, out=fa) is fa and torch.equal(fa, fused)
     with pytest.raises(ValueError):
         plan.inverse(fa, times=fb, out=fb)
+    sq = keep[1].clone()
+    assert plan.inverse(sq, times=sq, out=sq) is sq
+    assert torch.equal(sq, plan.inverse(plan.multiply(keep[1], keep[1])))
     if n == 256:
         npw = np.uint32 if dtype.itemsize == 4 else np.uint64
         host = plan.inverse(np.array(to_ints(keep[0]), dtype=npw), times=np.array(to_ints(keep[1]), dtype=npw))

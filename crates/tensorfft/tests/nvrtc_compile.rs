@@ -499,6 +499,7 @@ fn factor_kernels() -> Vec<KernelSource> {
         }
     }
     for kind in [
+        "_fmontgomeryproduct32",
         "_fbarrettproduct32",
         "_fmontgomeryproduct64",
         "_fgoldilocksproduct",
@@ -512,9 +513,10 @@ fn factor_kernels() -> Vec<KernelSource> {
     out
 }
 
-/// The pointwise-product kernels (`ntt_pointwise.cuh`): every reduction (Barrett in u32 words
-/// below and above 2^31, Montgomery in u64 words for 62-bit and 32-bit primes, Goldilocks), one
-/// and several limbs, contiguous and interleaved batches, 16- and 8-byte accesses.
+/// The pointwise-product kernels (`ntt_pointwise.cuh`): every reduction (Montgomery with R = 2^32
+/// in u32 words where every limb is below 2^31, Barrett in u32 words with a limb above, Montgomery
+/// in u64 words for 62-bit and 32-bit primes, Goldilocks), one and several limbs, contiguous and
+/// interleaved batches, 16- and 8-byte accesses.
 fn pointwise_kernels() -> Vec<KernelSource> {
     use tensorfft::kernels::ntt_pointwise_source::{NttPointwiseSource, POINTWISE_THREADS};
     use tensorfft::ntt::{NttBatch, NttKind, BABY_BEAR, FHE_62, GOLDILOCKS, KOALA_BEAR, PRIME_32};
@@ -549,6 +551,17 @@ fn pointwise_kernels() -> Vec<KernelSource> {
     assert!(
         out.iter().any(|k| k.stem.ends_with("_v2")) && out.iter().any(|k| k.stem.ends_with("_v4"))
     );
+    for product in [
+        "MontgomeryProduct32",
+        "BarrettProduct32",
+        "MontgomeryProduct64",
+        "GoldilocksProduct",
+    ] {
+        assert!(
+            out.iter().any(|k| k.stem.contains(product)),
+            "no {product} kernel"
+        );
+    }
     out
 }
 

@@ -103,7 +103,9 @@ pub struct NttBenchRow {
     /// Whether that transform's transform 0 equals the CPU's.
     #[serde(default)]
     pub product_exact: Option<bool>,
-    /// The plan's inverse transform (in place): its time.
+    /// The plan's inverse transform (in place, as `tfft_ms`; the fused products run out of
+    /// place, which for NR rows runs the same passes, and for NN rows skips the scratch's
+    /// copy-back an in-place transposing plan has): its time.
     #[serde(default)]
     pub inverse_ms: Option<f64>,
     /// The inverse of the product, fused as `product_ms` is (a polynomial product's last step),

@@ -1,7 +1,9 @@
 //! `tfft ntt check`: GPU NTTs against the CPU transforms, bit for bit. Every case runs out of
 //! place (output poisoned with all-ones words, above every modulus, so unwritten words fail) and
-//! in place, on fresh random data or on p − 1 everywhere; and the plan's pointwise product
-//! (`GpuNttPlan::pointwise_mul`) against the CPU's, every word.
+//! in place, on fresh random data or on p − 1 everywhere; the plan's pointwise product
+//! (`GpuNttPlan::pointwise_mul`) against the CPU's, every word; and both directions of a
+//! product with the product fused into the first kernel (`GpuNttPlan::execute_product_into`)
+//! against the CPU transforms of the CPU's product.
 
 use crate::data::fresh_seed;
 use crate::report::RunMeta;

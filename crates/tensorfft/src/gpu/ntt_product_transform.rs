@@ -113,11 +113,13 @@ impl<W: NttWord> GpuNttPlan<W> {
     }
 
     /// [`GpuNttPlan::execute_product_into`] between device memory the caller owns (PyTorch or
-    /// CuPy tensors), queued on the caller's `stream`; `out` may be `a` (in place), never `b`.
+    /// CuPy tensors), queued on the caller's `stream`; `out` may be `a` (in place), and `b` only
+    /// where all three are the same buffer (a square in place: the first kernel reads each word
+    /// of the factor with the input word at its offset, before anything is written there).
     /// As for [`GpuNttPlan::execute_raw`], executions of one plan must not overlap on
     /// different streams. Refused before anything is queued: a null or not 16-byte aligned
     /// address, a length other than [`GpuNttPlan::len`], an output that overlaps `a` without
-    /// being it, an output that overlaps `b`.
+    /// being it, an output that overlaps `b` otherwise.
     ///
     /// # Safety
     ///
@@ -153,7 +155,8 @@ impl<W: NttWord> GpuNttPlan<W> {
                 "NTT output overlaps factor a without being it".into(),
             ));
         }
-        if b.overlaps(&out, W::BYTES)? {
+        let square_in_place = in_place && b.address == out.address;
+        if !square_in_place && b.overlaps(&out, W::BYTES)? {
             return Err(Error::InvalidSize(
                 "NTT output overlaps factor b, which the transform reads until its first pass ends"
                     .into(),
@@ -222,7 +225,14 @@ impl<W: NttWord> GpuNttPlan<W> {
                 None,
             )? as u32
         };
-        if resident == 0 || source.threads as u32 != first.threads {
+        if source.threads as u32 != first.threads
+            || source.shared_bytes as u32 != first.shared_bytes
+        {
+            return Err(Error::Driver(format!(
+                "the first kernel of {schedule} with a factor has another launch shape than without"
+            )));
+        }
+        if resident == 0 {
             return Err(Error::DeviceLimit(format!(
                 "the first kernel of {schedule} with a factor cannot be resident"
             )));

@@ -108,6 +108,8 @@ struct NttPass {
     using Word = typename A::Word;
     using Factor = InputFactor<typename Cfg::Factor>;
     static constexpr bool FACTOR = Cfg::FACTOR;
+    static_assert(!FACTOR || !Cfg::ITEMS_BY_INPUT,
+                  "a factor multiplies the device-memory inputs of a schedule's first pass");
     static constexpr int LEN = Cfg::LEN;
     static constexpr int LOG_LEN = Cfg::LOG_LEN;
     static constexpr int VALUES = Cfg::VALUES;
@@ -237,10 +239,12 @@ struct NttPass {
         return mul_constant(a, x, load_constant<A>(t, lo + (i & ((I(1) << lo_bits) - 1))));
     }
 
-    // x times word `index` of the factor (the offset x was read from), reduced by `limb`.
-    __device__ __forceinline__ static Word times_factor(const Factor& f, Word x, u64 index, u32 limb) {
+    // x times word `index` of the factor (the offset x was read from), reduced by `product`
+    // (the constants of x's limb).
+    __device__ __forceinline__ static Word times_factor(const Factor& f, const typename Cfg::Factor& product, Word x,
+                                                        u64 index) {
         if constexpr (FACTOR) {
-            return f.limbs[limb].mul(x, f.words[index]);
+            return product.mul(x, f.words[index]);
         } else {
             return x;
         }
@@ -300,7 +304,8 @@ struct NttPass {
             const int r = Cfg::ITEMS_FAST_IN ? e / TILE : e % LEN;
             if (first + item >= g.items) continue;
             const u64 at = (it.base_in[item] - in_origin) + (u64)r * (Cfg::SAMPLE_IN ? Cfg::SAMPLE_IN : g.sample_in);
-            Word x = times_factor(f, in[at], at, it.limb[item]);
+            Word x = in[at];
+            if constexpr (FACTOR) x = times_factor(f, f.limbs[it.limb[item]], x, at);
             const int s = Cfg::REV_IN ? (int)reverse_bits(r, LOG_LEN) : r;
             if constexpr (Cfg::WEIGHT == 1) {
                 A a{it.p[item]};
@@ -688,9 +693,14 @@ struct NttPass {
         Word v[VALUES];
         // The input weight of the value at position b + offset (natural local index: the
         // position, or in time its bit reversal).
-        // x, read at src + offset, times the factor's word at the same offset.
+        // The constants of the item's limb for the factor, once per thread (live threads: a dead
+        // one's item has no limb), and x, read at src + offset, times the factor's word there.
+        [[maybe_unused]] typename Cfg::Factor product{};
+        if constexpr (FACTOR) {
+            if (live) product = f.limbs[it.limb[item]];
+        }
         auto scale = [&](Word x, const Word* src, u64 offset) -> Word {
-            return times_factor(f, x, (u64)(src - in) + offset, it.limb[item]);
+            return times_factor(f, product, x, (u64)(src - in) + offset);
         };
         auto weigh = [&](int b, int jj, int j) {
             if constexpr (Cfg::WEIGHT == 1) {
@@ -717,8 +727,7 @@ struct NttPass {
                                 Word w[VEC];
                                 load16(f.words + (src - in) + jj, w);
 #pragma unroll
-                                for (int k = 0; k < VEC; ++k)
-                                    v[g * RI::G + jj + k] = f.limbs[it.limb[item]].mul(v[g * RI::G + jj + k], w[k]);
+                                for (int k = 0; k < VEC; ++k) v[g * RI::G + jj + k] = product.mul(v[g * RI::G + jj + k], w[k]);
                             }
                         }
                     } else {
