@@ -46,16 +46,21 @@ fn batch_of(
     output_order: &str,
     scale_inverse: bool,
     interleaved: bool,
+    coset: Option<u64>,
 ) -> PyResult<NttBatch> {
     if batch == 0 {
         return Err(PyValueError::new_err("batch must be at least 1"));
     }
-    Ok(NttBatch::limbs(moduli, n, kind(kind_name)?)
+    let b = NttBatch::limbs(moduli, n, kind(kind_name)?)
         .map_err(to_py)?
         .batch(batch)
         .interleaved(interleaved)
         .with_orders(order(input_order)?, order(output_order)?)
-        .with_inverse_scaling(scale_inverse))
+        .with_inverse_scaling(scale_inverse);
+    match coset {
+        Some(g) => b.with_coset(g).map_err(to_py),
+        None => Ok(b),
+    }
 }
 
 /// The friendliest word for `moduli`: 4 bytes when every prime is below 2^31 (values that fit an
@@ -77,7 +82,8 @@ fn word_bytes(moduli: &[u64], word: Option<&str>) -> PyResult<usize> {
 
 /// `batch` transforms of `n` words per RNS limb (one modulus per limb; transform `t` uses limb
 /// `t mod len(moduli)` and starts at word `t·n`, or runs down column `t` of a row-major
-/// `n × transforms` matrix when `interleaved`), cyclic or negacyclic, with the given orders.
+/// `n × transforms` matrix when `interleaved`), cyclic or negacyclic, with the given orders, on
+/// the coset `g·H` when `coset` is `g`.
 #[pyclass(module = "tensorfft._tensorfft", frozen)]
 pub struct NttPlan {
     words: Words,
@@ -94,7 +100,7 @@ impl NttPlan {
     #[new]
     #[pyo3(signature = (moduli, n, *, kind = "cyclic", batch = 1, input_order = "natural",
                         output_order = "natural", scale_inverse = true, interleaved = false,
-                        word = None, device = 0))]
+                        word = None, device = 0, coset = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -108,6 +114,7 @@ impl NttPlan {
         interleaved: bool,
         word: Option<&str>,
         device: usize,
+        coset: Option<u64>,
     ) -> PyResult<Self> {
         let b = batch_of(
             &moduli,
@@ -118,15 +125,17 @@ impl NttPlan {
             output_order,
             scale_inverse,
             interleaved,
+            coset,
         )?;
         let bytes = word_bytes(&moduli, word)?;
         // Refuse what the planner refuses before opening a device.
         tensorfft::ntt::schedule::NttArithmetic::for_moduli(&moduli, bytes).map_err(to_py)?;
         let description = format!(
-            "NttPlan(moduli={moduli:?}, n={n}, kind='{kind}', batch={batch}, input_order='{input_order}', output_order='{output_order}', scale_inverse={}, interleaved={}, word='uint{}')",
+            "NttPlan(moduli={moduli:?}, n={n}, kind='{kind}', batch={batch}, input_order='{input_order}', output_order='{output_order}', scale_inverse={}, interleaved={}, word='uint{}'{})",
             if scale_inverse { "True" } else { "False" },
             if interleaved { "True" } else { "False" },
-            bytes * 8
+            bytes * 8,
+            coset.map_or(String::new(), |g| format!(", coset={g}"))
         );
         let len = b.len();
         let (gpu, words) = py

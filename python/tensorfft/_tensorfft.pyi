@@ -86,6 +86,7 @@ class NttPlan:
         interleaved: bool = False,
         word: Optional[str] = None,
         device: int = 0,
+        coset: Optional[int] = None,
     ) -> None: ...
     def execute_raw(
         self, forward: bool, input: Tuple[int, int], output: Tuple[int, int], stream: int

@@ -71,7 +71,9 @@ class NttPlan:
     ``kind`` ``'cyclic'`` or ``'negacyclic'``, orders ``'natural'`` or ``'bit_reversed'``, the
     inverse scaled by 1/n unless ``scale_inverse=False``; ``word`` ``'uint32'`` or ``'uint64'``
     (default: ``'uint32'`` when every modulus is below 2^31, else ``'uint64'``; ``'uint32'`` takes
-    primes up to 2^32).
+    primes up to 2^32). ``coset=g``: the transforms on the coset ``g·H`` (ZK low-degree
+    extensions): the forward transform evaluates at ``g·ω^k`` (its inputs weighted by ``g^j``
+    inside the first pass), the inverse interpolates back.
 
     >>> import torch                                                        # doctest: +SKIP
     >>> plan = NttPlan(BABY_BEAR, 1 << 20, batch=64, output_order="bit_reversed")  # doctest: +SKIP
@@ -83,12 +85,13 @@ class NttPlan:
     def __init__(self, moduli: Union[int, Sequence[int]], n: int, *, kind: str = "cyclic",
                  batch: int = 1, input_order: str = "natural", output_order: str = "natural",
                  scale_inverse: bool = True, interleaved: bool = False,
-                 word: Optional[str] = None, device: int = 0) -> None:
+                 word: Optional[str] = None, device: int = 0, coset: Optional[int] = None) -> None:
         self.moduli = _moduli(moduli)
         self.n = n
+        self.coset = coset
         self._plan = native().NttPlan(self.moduli, n, kind=kind, batch=batch, input_order=input_order,
                                       output_order=output_order, scale_inverse=scale_inverse,
-                                      interleaved=interleaved, word=word, device=device)
+                                      interleaved=interleaved, word=word, device=device, coset=coset)
         self.device = device
         self.word = f"uint{8 * self._plan.word_bytes}"
         self._len = self._plan.len

@@ -370,6 +370,8 @@ def test_ntt_without_a_gpu():
         ntt.NttPlan(ntt.BABY_BEAR, 1000)
     with pytest.raises(ValueError):
         ntt.NttPlan([], 1024)
+    with pytest.raises(ValueError, match="coset"):
+        ntt.NttPlan(ntt.BABY_BEAR, 1024, coset=2 * ntt.BABY_BEAR)  # g ≡ 0
     with pytest.raises((ValueError, NotImplementedError)):
         ntt.NttPlan(ntt.GOLDILOCKS, 1024, word="uint32")
     with pytest.raises(TypeError):
@@ -385,6 +387,9 @@ def test_ntt_without_a_gpu():
         # A prime above 2^31 in uint32 words is a plan, not a refusal: only the GPU is missing.
         with pytest.raises(RuntimeError, match="no GPU"):
             ntt.NttPlan(ntt.PRIME_32, 1024, word="uint32")
+        # A coset is a plan too.
+        with pytest.raises(RuntimeError, match="no GPU"):
+            ntt.NttPlan(ntt.GOLDILOCKS, 1024, coset=7)
 
 
 class FakeNttProducts:

@@ -412,6 +412,32 @@ def test_ntt_transforms_of_products(p, dtype, kind, n):
         assert [int(v) for v in host] == to_ints(fused)
 
 
+@pytest.mark.parametrize("p,dtype,g", [(ntt.BABY_BEAR, torch.uint32, 31), (ntt.GOLDILOCKS, torch.uint64, 7)])
+@pytest.mark.parametrize("kind", ["cyclic", "negacyclic"])
+def test_ntt_coset_transforms(p, dtype, g, kind):
+    """A coset plan's forward transform evaluates the polynomial at g·ω^k (ψ·g·ω^k negacyclic):
+    against Horner's rule at n = 64, against the plain plan's transform of x_j g^j at n = 2^16,
+    and the inverse undoes it."""
+    for n in (64, 1 << 16):
+        x = random_words((n,), p, dtype, 9)
+        plan = ntt.NttPlan(p, n, kind=kind, coset=g, word="uint32" if dtype.itemsize == 4 else "uint64")
+        plain = ntt.NttPlan(p, n, kind=kind, word="uint32" if dtype.itemsize == 4 else "uint64")
+        y = plan.forward(x)
+        xs = to_ints(x)
+        weighted = [v * pow(g, j, p) % p for j, v in enumerate(xs)]
+        assert torch.equal(y, plain.forward(from_ints(weighted, (n,), dtype)))
+        if n == 64:
+            # The plain plan's points ψ·ω^k (ψ = 1 cyclic): its transform of the unit vector e_1.
+            e1 = [0] * n
+            e1[1] = 1
+            roots = to_ints(plain.forward(from_ints(e1, (n,), dtype)))
+            ys = to_ints(y)
+            for k in range(n):
+                at = g * roots[k] % p
+                assert ys[k] == sum(c * pow(at, j, p) for j, c in enumerate(xs)) % p
+        assert torch.equal(plan.inverse(y), x)
+
+
 def test_ntt_multiply_limbs_layouts_and_errors():
     limbs = [ntt.BABY_BEAR, ntt.KOALA_BEAR] + ntt.friendly_primes(30, 1 << 12, 2)
     for interleaved in (False, True):

@@ -260,3 +260,39 @@ proptest! {
         }
     }
 }
+
+/// A transform on the coset g·H evaluates the input polynomial at g·ω^k (checked by Horner's
+/// rule, independently of the transforms' code), round-trips in every order, and negacyclic
+/// coset transforms evaluate at g·ψ·ω^k.
+#[test]
+fn coset_transforms_evaluate_on_the_coset() {
+    for p in PRESETS {
+        let m = Modulus::new(p).unwrap();
+        for n in [2usize, 8, 64] {
+            for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+                for g in [7u64, p - 1] {
+                    let s = NttSpec::new(p, n, kind).unwrap().with_coset(g).unwrap();
+                    assert_eq!(s.coset(), g);
+                    let x = random_values(p, n);
+                    let y = fast_ntt(&s, Direction::Forward, &x).unwrap();
+                    let base = m.mul(g, s.psi());
+                    for (k, &yk) in y.iter().enumerate() {
+                        let at = m.mul(base, m.pow(s.omega(), k as u64));
+                        let horner = x.iter().rev().fold(0, |acc, &c| m.add(m.mul(acc, at), c));
+                        assert_eq!(yk, horner, "p={p} n={n} {kind:?} g={g} k={k}");
+                    }
+                    assert_eq!(naive_ntt(&s, Direction::Forward, &x).unwrap(), y);
+                    for (input, output) in ORDERS {
+                        let so = s.with_orders(input, output);
+                        let z = fast_ntt(&so, Direction::Forward, &x).unwrap();
+                        assert_eq!(fast_ntt(&so, Direction::Inverse, &z).unwrap(), x);
+                    }
+                }
+            }
+        }
+        // g ≡ 0 is refused; g ≡ 1 is the plain transform.
+        let s = NttSpec::new(p, 8, NttKind::Cyclic).unwrap();
+        assert!(s.with_coset(0).is_err() && s.with_coset(p).is_err());
+        assert_eq!(s.with_coset(p + 1).unwrap(), s);
+    }
+}

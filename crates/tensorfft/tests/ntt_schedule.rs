@@ -714,3 +714,28 @@ fn warp_shuffles_where_the_h200_measured_them_faster() {
         );
     }
 }
+
+/// Coset transforms (`NttBatch::with_coset`) through the schedules: the weights (g·ψ)^j on the
+/// first pass's inputs and their inverses on the last pass's outputs, one to three passes, every
+/// order, both kinds, u32 and u64 words, RNS limbs, p − 1 everywhere.
+#[test]
+fn coset_batches_are_exact() {
+    for (moduli, word, g) in [
+        (vec![BABY_BEAR], 4, 31u64),
+        (vec![GOLDILOCKS], 8, 7),
+        (vec![BABY_BEAR, 97, 193], 4, 5),
+    ] {
+        for log_n in [1, 5, 10, 13, 16] {
+            for &(a, b) in &ORDERS {
+                for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+                    let Ok(batch) = NttBatch::limbs(&moduli, 1 << log_n, kind) else {
+                        continue;
+                    };
+                    let batch = batch.with_orders(a, b).batch(2).with_coset(g).unwrap();
+                    assert!(batch.twisted());
+                    check(&batch, word, log_n as u64 + g, log_n == 10);
+                }
+            }
+        }
+    }
+}

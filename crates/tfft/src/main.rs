@@ -264,7 +264,7 @@ enum NttCommand {
     },
     /// GPU NTTs against the CPU transforms, bit for bit: sizes 2 … 2^25 (BabyBear), 2 … 2^24
     /// (KoalaBear, PRIME_32, Goldilocks) and 2 … 2^19 (the 62-bit prime), cyclic and negacyclic, every order pair,
-    /// batches, RNS limbs, p − 1.
+    /// batches, RNS limbs, p − 1, cosets; each case's pointwise product and transforms of products.
     Check {
         /// Every order pair up to 2^20, two of them above.
         #[arg(long)]
@@ -276,6 +276,9 @@ enum NttCommand {
         /// for the FHE limbs).
         #[arg(long)]
         field: Option<String>,
+        /// Only the cases on a coset g·H (`NttBatch::with_coset`).
+        #[arg(long)]
+        cosets: bool,
         /// Also write the results as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
@@ -447,6 +450,7 @@ fn main() -> ExitCode {
                 quick,
                 log_n,
                 field,
+                cosets,
                 json,
                 warp_shuffles,
                 shard,
@@ -455,6 +459,7 @@ fn main() -> ExitCode {
                 json.as_deref(),
                 log_n,
                 field.as_deref(),
+                cosets,
                 warp_shuffles,
                 shard,
             ),

@@ -43,6 +43,8 @@ pub struct NttCase {
     /// Blocks per cluster of fused passes (`NttPlanOptions::cluster_blocks`: `None` the
     /// planner's choice, `Some(0)` unfused).
     pub cluster_blocks: Option<usize>,
+    /// The transforms on the coset `g·H` (`NttBatch::with_coset`; `None`: plain).
+    pub coset: Option<u64>,
 }
 
 /// The result of one case in one direction.
@@ -105,12 +107,13 @@ fn case_name(c: &NttCase) -> String {
             Some(0) => " unfused".to_string(),
             Some(b) => format!(" cluster={b}"),
         }
+        + &c.coset.map_or(String::new(), |g| format!(" coset={g}"))
 }
 
 /// The sweep: sizes 2 … 2^24 (32-bit primes, `PRIME_32` above 2^31; BabyBear to 2^25) and
 /// 2 … 2^24 (Goldilocks; the 62-bit prime to 2^19), both
 /// kinds, every order pair; batches 1 / prime / large; limbs 1 / 3 / 40 (and BabyBear with
-/// `PRIME_32`); p − 1 inputs; three-pass geometry; the baseline. `quick` keeps every size of
+/// `PRIME_32`); p − 1 inputs; three-pass geometry; the baseline; cosets. `quick` keeps every size of
 /// BabyBear and Goldilocks (both input orders up to 2^16, natural input above), a few sizes of
 /// KoalaBear, `PRIME_32` and the FHE prime.
 pub fn sweep(quick: bool) -> Vec<NttCase> {
@@ -133,6 +136,7 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
         interleaved: false,
         warp_shuffles: WarpShuffles::Planned,
         cluster_blocks: None,
+        coset: None,
     };
     let mut out = Vec::new();
     for (p, word, max_log) in [
@@ -327,6 +331,40 @@ pub fn sweep(quick: bool) -> Vec<NttCase> {
             c.interleaved = true;
             out.push(c);
         }
+        // Transforms on a coset g·H (ZK low-degree extensions): one to two passes and a fused
+        // pair, both kinds, u32 and u64, RNS limbs, an interleaved batch, p − 1.
+        for (moduli, word, log_n, batch, g, interleaved, all_max) in [
+            (vec![BABY_BEAR], 4, 4, 7, 31u64, false, false),
+            (vec![BABY_BEAR], 4, 12, 3, 31, false, true),
+            (vec![BABY_BEAR], 4, 14, 2, 31, false, false),
+            (vec![BABY_BEAR], 4, 20, 1, 31, false, false),
+            (vec![BABY_BEAR], 4, 16, 8, 31, true, false),
+            (vec![KOALA_BEAR], 4, 22, 1, 3, false, false),
+            (vec![GOLDILOCKS], 8, 10, 3, 7, false, false),
+            (vec![GOLDILOCKS], 8, 16, 2, 7, false, true),
+            (vec![GOLDILOCKS], 8, 22, 1, 7, false, false),
+            (
+                vec![BABY_BEAR, KOALA_BEAR, PRIME_32],
+                4,
+                12,
+                2,
+                5,
+                false,
+                false,
+            ),
+        ] {
+            if quick && log_n >= 20 && o != orders[0] {
+                continue;
+            }
+            for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
+                let mut c = base(moduli.clone(), word, log_n, kind, o);
+                c.batch = batch;
+                c.coset = Some(g);
+                c.interleaved = interleaved;
+                c.all_max = all_max;
+                out.push(c);
+            }
+        }
     }
     out
 }
@@ -337,6 +375,7 @@ pub fn run(
     json: Option<&Path>,
     only_log_n: Option<u32>,
     only_field: Option<&str>,
+    only_cosets: bool,
     warp_shuffles: bool,
     shard: crate::shard::Shard,
 ) -> Result<ExitCode, Error> {
@@ -358,6 +397,9 @@ pub fn run(
     if let Some(f) = only_field {
         let f = f.to_ascii_lowercase();
         cases.retain(|c| case_name(c).starts_with(&f));
+    }
+    if only_cosets {
+        cases.retain(|c| c.coset.is_some());
     }
     let cases = shard.keep(cases);
     println!(
@@ -472,10 +514,14 @@ fn case_options(c: &NttCase) -> NttPlanOptions {
 
 /// The batch a case describes.
 pub fn case_batch(c: &NttCase) -> Result<NttBatch, Error> {
-    Ok(NttBatch::limbs(&c.moduli, 1 << c.log_n, c.kind)?
+    let batch = NttBatch::limbs(&c.moduli, 1 << c.log_n, c.kind)?
         .with_orders(c.orders.0, c.orders.1)
         .batch(c.batch)
-        .interleaved(c.interleaved))
+        .interleaved(c.interleaved);
+    match c.coset {
+        Some(g) => batch.with_coset(g),
+        None => Ok(batch),
+    }
 }
 
 fn check_case<W: NttWord>(gpu: &Gpu, c: &NttCase, seed: u64) -> Result<Vec<NttCheckRow>, Error> {

@@ -1,7 +1,7 @@
 //! CPU NTTs: the O(N²) definition (the oracle every other transform is compared with, exactly)
 //! and an O(N log N) radix-2 transform for the sizes the definition cannot reach.
 
-use super::spec::{NttKind, NttSpec};
+use super::spec::NttSpec;
 use crate::error::Result;
 use crate::plan::Direction;
 
@@ -146,10 +146,11 @@ fn transform_all(
         Direction::Inverse => (output_order, input_order),
     };
     let w = spec.root(dir);
-    let negacyclic = spec.kind() == NttKind::Negacyclic;
+    // The negacyclic twist ψ^j times the coset's g^j (either may be 1).
+    let twisted = spec.twist() != 1;
     let psi = match dir {
-        Direction::Forward => spec.psi(),
-        Direction::Inverse => m.inv(spec.psi()).unwrap_or(1),
+        Direction::Forward => spec.twist(),
+        Direction::Inverse => m.inv(spec.twist()).unwrap_or(1),
     };
     let scale = match dir {
         Direction::Inverse if spec.scales_inverse() => m.inv(n as u64 % m.value()).unwrap_or(1),
@@ -161,11 +162,11 @@ fn transform_all(
         for (j, xj) in x.iter_mut().enumerate() {
             *xj = src[from.index(j, n)];
         }
-        if negacyclic && dir == Direction::Forward {
+        if twisted && dir == Direction::Forward {
             twist(m, psi, &mut x);
         }
         dft(&m, w, &mut x);
-        if negacyclic && dir == Direction::Inverse {
+        if twisted && dir == Direction::Inverse {
             twist(m, psi, &mut x);
         }
         for (k, &xk) in x.iter().enumerate() {

@@ -245,6 +245,33 @@ impl NttBatch {
         self
     }
 
+    /// Every limb's transform on the coset `g·H` ([`NttSpec::with_coset`]; `g` taken modulo each
+    /// limb's prime). Errors: `g ≡ 0` modulo a limb's prime.
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, BABY_BEAR, KOALA_BEAR};
+    /// let b = NttBatch::limbs(&[BABY_BEAR, KOALA_BEAR], 16, NttKind::Cyclic).unwrap().with_coset(31).unwrap();
+    /// assert_eq!(b.spec(1).coset(), 31);
+    /// ```
+    pub fn with_coset(mut self, g: u64) -> Result<Self> {
+        for s in &mut self.specs {
+            *s = s.with_coset(g)?;
+        }
+        Ok(self)
+    }
+
+    /// Whether a limb's transform weights its inputs (forward) and outputs (inverse) by powers
+    /// of `g·ψ` ≠ 1 (negacyclic or on a coset).
+    ///
+    /// ```
+    /// # use tensorfft::ntt::{NttBatch, NttKind, BABY_BEAR};
+    /// let b = NttBatch::limbs(&[BABY_BEAR], 16, NttKind::Cyclic).unwrap();
+    /// assert!(!b.twisted() && b.clone().with_coset(7).unwrap().twisted());
+    /// ```
+    pub fn twisted(&self) -> bool {
+        self.specs.iter().any(|s| s.twist() != 1)
+    }
+
     /// The spec of limb `l` (`l < limb_count()`; larger indices wrap around).
     ///
     /// ```
@@ -960,12 +987,10 @@ impl NttSchedule {
     pub fn weight_side(&self, index: usize) -> WeightSide {
         let spec = self.batch.spec(0);
         match self.direction {
-            Direction::Forward if index == 0 && spec.kind() == NttKind::Negacyclic => {
-                WeightSide::Input
-            }
+            Direction::Forward if index == 0 && self.batch.twisted() => WeightSide::Input,
             Direction::Inverse
                 if index + 1 == self.passes.len()
-                    && (spec.kind() == NttKind::Negacyclic || spec.scales_inverse()) =>
+                    && (self.batch.twisted() || spec.scales_inverse()) =>
             {
                 WeightSide::Output
             }
@@ -986,10 +1011,8 @@ impl NttSchedule {
     pub fn weight(&self, l: usize) -> (u64, u64) {
         let spec = self.batch.spec(l);
         let m = spec.modulus();
-        let psi = match spec.kind() {
-            NttKind::Cyclic => 1,
-            NttKind::Negacyclic => spec.psi(),
-        };
+        // ψ (1 for cyclic transforms) times the coset generator.
+        let psi = spec.twist();
         match self.direction {
             Direction::Forward => (psi, 1),
             Direction::Inverse => {
@@ -1146,10 +1169,15 @@ impl fmt::Display for NttSchedule {
         };
         write!(
             f,
-            "ntt {} {:?} {:?} n={} limbs={} transforms={} {:?}->{:?} passes={}{}",
+            "ntt {} {:?} {:?}{} n={} limbs={} transforms={} {:?}->{:?} passes={}{}",
             self.arithmetic.name(),
             self.direction,
             spec.kind(),
+            if spec.coset() == 1 {
+                String::new()
+            } else {
+                format!(" coset={}", spec.coset())
+            },
             spec.n(),
             self.batch.limb_count(),
             self.batch.transforms(),

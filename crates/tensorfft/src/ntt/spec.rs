@@ -70,6 +70,7 @@ pub struct NttSpec {
     scale_inverse: bool,
     omega: u64,
     psi: u64,
+    coset: u64,
 }
 
 impl NttSpec {
@@ -104,6 +105,7 @@ impl NttSpec {
             scale_inverse: true,
             omega,
             psi,
+            coset: 1,
         })
     }
 
@@ -201,6 +203,53 @@ impl NttSpec {
     /// ```
     pub fn psi(&self) -> u64 {
         self.psi
+    }
+
+    /// The same transform on the coset `g·H` of the `N`-th roots of unity `H` (ZK provers'
+    /// low-degree extensions): the forward transform evaluates the input polynomial at `g·ω^k`,
+    /// `X_k = Σ_j x_j (g ψ)^j ω^{jk}` (ψ = 1 for cyclic transforms), the inverse interpolates
+    /// back. `g` is taken modulo `p`; `g ≡ 1` is the plain transform. Errors: `g ≡ 0 (mod p)`.
+    ///
+    /// ```
+    /// use tensorfft::ntt::{fast_ntt, NttKind, NttSpec, BABY_BEAR};
+    /// use tensorfft::Direction;
+    /// let s = NttSpec::new(BABY_BEAR, 4, NttKind::Cyclic).unwrap().with_coset(31).unwrap();
+    /// // The polynomial 1 + X evaluated at 31·ω^k: 32 at k = 0.
+    /// assert_eq!(fast_ntt(&s, Direction::Forward, &[1, 1, 0, 0]).unwrap()[0], 32);
+    /// assert!(NttSpec::new(BABY_BEAR, 4, NttKind::Cyclic).unwrap().with_coset(BABY_BEAR).is_err());
+    /// ```
+    pub fn with_coset(mut self, g: u64) -> Result<Self> {
+        let g = g % self.modulus.value();
+        if g == 0 {
+            return Err(Error::InvalidSize(format!(
+                "a coset generator ≡ 0 mod {}",
+                self.modulus.value()
+            )));
+        }
+        self.coset = g;
+        Ok(self)
+    }
+
+    /// The coset generator `g` (1: the plain transform).
+    ///
+    /// ```
+    /// use tensorfft::ntt::{NttKind, NttSpec, GOLDILOCKS};
+    /// assert_eq!(NttSpec::new(GOLDILOCKS, 8, NttKind::Cyclic).unwrap().coset(), 1);
+    /// ```
+    pub fn coset(&self) -> u64 {
+        self.coset
+    }
+
+    /// The base `g·ψ` of the weights `(gψ)^j` the forward transform multiplies its inputs by
+    /// (the inverse: `(gψ)^{-j}` on its outputs); 1 for a plain cyclic transform.
+    ///
+    /// ```
+    /// use tensorfft::ntt::{NttKind, NttSpec, BABY_BEAR};
+    /// let s = NttSpec::new(BABY_BEAR, 8, NttKind::Negacyclic).unwrap().with_coset(31).unwrap();
+    /// assert_eq!(s.twist(), s.modulus().mul(s.psi(), 31));
+    /// ```
+    pub fn twist(&self) -> u64 {
+        self.modulus.mul(self.psi, self.coset)
     }
 
     /// Checks that every value of `data` (whole transforms of `N` values) lies in `[0, p)`: the
