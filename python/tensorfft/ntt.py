@@ -71,9 +71,10 @@ class NttPlan:
     ``kind`` ``'cyclic'`` or ``'negacyclic'``, orders ``'natural'`` or ``'bit_reversed'``, the
     inverse scaled by 1/n unless ``scale_inverse=False``; ``word`` ``'uint32'`` or ``'uint64'``
     (default: ``'uint32'`` when every modulus is below 2^31, else ``'uint64'``; ``'uint32'`` takes
-    primes up to 2^32). ``coset=g``: the transforms on the coset ``g·H`` (ZK low-degree
-    extensions): the forward transform evaluates at ``g·ω^k`` (its inputs weighted by ``g^j``
-    inside the first pass), the inverse interpolates back.
+    primes up to 2^32). ``coset=g`` (``0 < g < 2^64``, taken modulo each prime): the transforms
+    on the coset ``g·H`` (ZK low-degree extensions): the forward transform evaluates at ``g·ω^k``
+    (negacyclic: ``g·ψ·ω^k``; its inputs weighted by ``(gψ)^j`` inside the first pass), the
+    inverse interpolates back.
 
     >>> import torch                                                        # doctest: +SKIP
     >>> plan = NttPlan(BABY_BEAR, 1 << 20, batch=64, output_order="bit_reversed")  # doctest: +SKIP
@@ -110,7 +111,7 @@ class NttPlan:
         ``None``; ``x`` itself: in place). With ``times``, the forward NTT of ``x * times`` (word
         by word modulo each word's limb, as ``multiply``), the product taken as the transform
         reads ``x``: one trip over device memory fewer than ``forward(multiply(x, times))``
-        (a coset NTT: ``times`` holding the powers of the coset's generator). ``out`` may be
+        (for a coset, ``NttPlan(..., coset=g)`` needs no ``times``). ``out`` may be
         ``x``, and ``times`` only when ``x`` is ``times`` too (a square in place)."""
         if times is not None:
             return self._product(x, times, out, True)

@@ -716,25 +716,50 @@ fn warp_shuffles_where_the_h200_measured_them_faster() {
 }
 
 /// Coset transforms (`NttBatch::with_coset`) through the schedules: the weights (g·ψ)^j on the
-/// first pass's inputs and their inverses on the last pass's outputs, one to three passes, every
-/// order, both kinds, u32 and u64 words, RNS limbs, p − 1 everywhere.
+/// first pass's inputs and their inverses on the last pass's outputs, one and two passes (and
+/// three and four with short passes), every order, both kinds, u32 and u64 words, RNS limbs
+/// (one of them with g ≡ 1: a plain transform beside a coset one), p − 1 everywhere.
 #[test]
 fn coset_batches_are_exact() {
     for (moduli, word, g) in [
         (vec![BABY_BEAR], 4, 31u64),
         (vec![GOLDILOCKS], 8, 7),
-        (vec![BABY_BEAR, 97, 193], 4, 5),
+        (vec![BABY_BEAR, KOALA_BEAR], 4, 5),
+        // ≡ 1 mod BabyBear, 2^27 − 2^24 mod KoalaBear.
+        (vec![BABY_BEAR, KOALA_BEAR], 4, BABY_BEAR + 1),
     ] {
         for log_n in [1, 5, 10, 13, 16] {
             for &(a, b) in &ORDERS {
                 for kind in [NttKind::Cyclic, NttKind::Negacyclic] {
-                    let Ok(batch) = NttBatch::limbs(&moduli, 1 << log_n, kind) else {
-                        continue;
-                    };
-                    let batch = batch.with_orders(a, b).batch(2).with_coset(g).unwrap();
+                    let batch = NttBatch::limbs(&moduli, 1 << log_n, kind)
+                        .unwrap()
+                        .with_orders(a, b)
+                        .batch(2)
+                        .with_coset(g)
+                        .unwrap();
                     assert!(batch.twisted());
                     check(&batch, word, log_n as u64 + g, log_n == 10);
                 }
+            }
+        }
+    }
+    // Three and four passes of at most 16 points.
+    for (p, word) in [(BABY_BEAR, 4), (GOLDILOCKS, 8)] {
+        for (log_n, kind) in [(12, NttKind::Cyclic), (14, NttKind::Negacyclic)] {
+            let batch = NttBatch::limbs(&[p], 1 << log_n, kind)
+                .unwrap()
+                .batch(2)
+                .with_coset(7)
+                .unwrap();
+            let x = data(&batch, 3, false);
+            for dir in [Direction::Forward, Direction::Inverse] {
+                let s = plan_ntt_schedule_limited(&batch, word, dir, 16).unwrap();
+                assert!(s.passes.len() >= 3, "{s}");
+                assert_eq!(
+                    execute(&s, &x).unwrap(),
+                    expected(&batch, dir, &x, false),
+                    "{s}"
+                );
             }
         }
     }

@@ -236,7 +236,8 @@ pub fn pow2_root(schedule: &NttSchedule, index: usize) -> Option<u32> {
 }
 
 /// `Cfg::WEIGHT` of pass `index`: 0 none, 1 inputs, 2 outputs (powers from two tables), 3
-/// outputs by one constant per limb (a cyclic inverse's n⁻¹: the weight's base is 1).
+/// outputs by one constant per limb (the inverse of a plain cyclic transform, n⁻¹: the
+/// weight's base is 1 on every limb; a coset's or a negacyclic inverse takes 2).
 ///
 /// ```
 /// # use tensorfft::kernels::ntt_source::NttKernelSource;

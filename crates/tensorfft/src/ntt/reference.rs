@@ -6,8 +6,9 @@ use crate::error::Result;
 use crate::plan::Direction;
 
 /// The transform of every `N`-value block of `data` by its definition: forward
-/// `X_k = Σ_j x_j ψ^j ω^{jk}` (ψ = 1 when cyclic), inverse `x_j = s ψ^{−j} Σ_k X_k ω^{−jk}`
-/// (`s = N⁻¹` when the spec scales), in the spec's orders. O(N²) per transform.
+/// `X_k = Σ_j x_j (gψ)^j ω^{jk}` (ψ = 1 when cyclic, g the coset's generator, 1 without one),
+/// inverse `x_j = s (gψ)^{−j} Σ_k X_k ω^{−jk}` (`s = N⁻¹` when the spec scales), in the spec's
+/// orders. O(N²) per transform.
 ///
 /// ```
 /// use tensorfft::ntt::{naive_ntt, NttKind, NttSpec};
@@ -129,7 +130,8 @@ fn stage(m: &super::Modulus, x: &mut [u64], len: usize, tw: &[u64], threads: usi
 }
 
 /// Applies `dft(modulus, root, values)` (a natural-order cyclic DFT with `root`, in place) to
-/// every transform of `data`, with the orders, the negacyclic twist and the scaling around it.
+/// every transform of `data`, with the orders, the twist `(gψ)^j` (negacyclic, coset) and the
+/// scaling around it.
 fn transform_all(
     spec: &NttSpec,
     dir: Direction,

@@ -957,8 +957,9 @@ pub struct NttSchedule {
     pub cluster: usize,
 }
 
-/// Scalar weight applied to each element by a pass: the negacyclic twist `ψ^n` before the first
-/// pass of a forward transform, `ψ^{−k}` and the scale `n⁻¹` after the last pass of an inverse.
+/// Scalar weight applied to each element by a pass: the twist `(gψ)^j` (negacyclic ψ, coset g:
+/// [`NttSpec::twist`]) before the first pass of a forward transform, `(gψ)^{−j}` and the scale
+/// `n⁻¹` after the last pass of an inverse (j the natural coefficient index).
 ///
 /// ```
 /// assert_ne!(tensorfft::ntt::schedule::WeightSide::Input, tensorfft::ntt::schedule::WeightSide::Output);
@@ -998,8 +999,9 @@ impl NttSchedule {
         }
     }
 
-    /// `(base, scale)` of the weight of limb `l` (see [`WeightSide`]): `(ψ, 1)` forward,
-    /// `(ψ⁻¹, n⁻¹ or 1)` inverse, `ψ = 1` for cyclic transforms.
+    /// `(base, scale)` of the weight of limb `l` (see [`WeightSide`]): `(gψ, 1)` forward,
+    /// `((gψ)⁻¹, n⁻¹ or 1)` inverse, with `gψ` = [`NttSpec::twist`] (1 for a plain cyclic
+    /// transform).
     ///
     /// ```
     /// use tensorfft::ntt::{schedule::plan_ntt_schedule, NttBatch, NttKind, NttSpec, BABY_BEAR};
@@ -1173,10 +1175,12 @@ impl fmt::Display for NttSchedule {
             self.arithmetic.name(),
             self.direction,
             spec.kind(),
-            if spec.coset() == 1 {
-                String::new()
-            } else {
-                format!(" coset={}", spec.coset())
+            match (0..self.batch.limb_count())
+                .map(|l| self.batch.spec(l).coset())
+                .find(|&g| g != 1)
+            {
+                Some(g) => format!(" coset={g}"),
+                None => String::new(),
             },
             spec.n(),
             self.batch.limb_count(),

@@ -206,9 +206,11 @@ impl NttSpec {
     }
 
     /// The same transform on the coset `g·H` of the `N`-th roots of unity `H` (ZK provers'
-    /// low-degree extensions): the forward transform evaluates the input polynomial at `g·ω^k`,
-    /// `X_k = Σ_j x_j (g ψ)^j ω^{jk}` (ψ = 1 for cyclic transforms), the inverse interpolates
-    /// back. `g` is taken modulo `p`; `g ≡ 1` is the plain transform. Errors: `g ≡ 0 (mod p)`.
+    /// low-degree extensions): the forward transform evaluates the input polynomial at `g·ω^k`
+    /// (negacyclic: `g·ψ·ω^k`), `X_k = Σ_j x_j (g ψ)^j ω^{jk}` (ψ = 1 for cyclic transforms), the
+    /// inverse interpolates back; pointwise products of such spectra are products modulo
+    /// `X^N − g^N` (negacyclic: `X^N + g^N`). `g` is taken modulo `p` and replaces an earlier
+    /// coset; `g ≡ 1` is the plain transform. Errors: `g ≡ 0 (mod p)`.
     ///
     /// ```
     /// use tensorfft::ntt::{fast_ntt, NttKind, NttSpec, BABY_BEAR};

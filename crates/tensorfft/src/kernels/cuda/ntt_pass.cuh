@@ -1,9 +1,10 @@
 // One pass of an NTT schedule (ntt/schedule.rs): for each item (a line of Cfg::LEN samples), an
 // NTT over samples geo.sample_in apart, written geo.sample_out apart, its outputs multiplied by
 // the four-step twiddle w_root^(m k), the first pass's inputs or the last pass's outputs by a
-// weight (negacyclic twist, inverse scale): Cfg::WEIGHT 1 (inputs) and 2 (outputs) look each
-// power up in two tables; 3 (outputs: a cyclic inverse's scale n^-1, the same for every word
-// of a limb) multiplies by the high table's first entry, loaded once.
+// weight (the twist (g psi)^j of a negacyclic or coset transform, the inverse's scale):
+// Cfg::WEIGHT 1 (inputs) and 2 (outputs) look each power up in two tables; 3 (outputs: the
+// scale n^-1 of a plain cyclic inverse, the same for every word of a limb) multiplies by the
+// high table's first entry, loaded once.
 //
 // A block takes a tile of Cfg::TILE consecutive items into shared memory (neighbouring threads
 // on neighbouring items when the items are the contiguous side, else on neighbouring samples),
