@@ -101,17 +101,45 @@ impl<W: NttWord> GpuNttPlan<W> {
     /// assert_eq!(plan.pointwise_mul_host(&[p - 1, 2, 3, 4], &[p - 1, 2, 3, 4]).unwrap(), vec![1, 4, 9, 16]);
     /// ```
     pub fn pointwise_mul_host(&self, a: &[W], b: &[W]) -> Result<Vec<W>> {
+        self.host_binary(a, b, |acc, b| self.pointwise_mul_assign(acc, b))
+    }
+
+    /// Validates `a` and `b` (every value below its limb's modulus), uploads them, runs `op` on
+    /// the plan's stream with `a`'s copy as its accumulator, and downloads that: the `_host`
+    /// entry points of the products.
+    pub(super) fn host_binary(
+        &self,
+        a: &[W],
+        b: &[W],
+        op: impl FnOnce(&mut DeviceBuffer<W>, &DeviceBuffer<W>) -> Result<()>,
+    ) -> Result<Vec<W>> {
         let batch = &self.forward.schedule.batch;
         batch.validate(a)?;
         batch.validate(b)?;
-        let a = self.gpu.upload(a)?;
-        let mut acc = self.gpu.upload(b)?;
-        // The uploads and the download run on the handle's stream, the product on the plan's
-        // (another one after `set_stream`).
+        let mut acc = self.gpu.upload(a)?;
+        let b = self.gpu.upload(b)?;
+        // The uploads and the download run on the handle's stream, `op` on the plan's (another
+        // one after `set_stream`).
         self.gpu.synchronize()?;
-        self.pointwise_mul_assign(&mut acc, &a)?;
+        op(&mut acc, &b)?;
         self.stream.synchronize()?;
         self.gpu.download(&acc)
+    }
+
+    /// The per-limb constants of `products` on the device (`PointwiseProduct::device_words`),
+    /// ready for any stream once this returns.
+    pub(super) fn limb_table(
+        &self,
+        products: Vec<crate::ntt::pointwise::PointwiseProduct>,
+    ) -> Result<DeviceBuffer<u64>> {
+        let words: Vec<u64> = products
+            .into_iter()
+            .flat_map(|f| f.device_words())
+            .collect();
+        let table = self.gpu.upload(&words)?;
+        // The upload is ordered on the handle's stream; a caller's stream must see it done.
+        self.gpu.synchronize()?;
+        Ok(table)
     }
 
     /// [`GpuNttPlan::pointwise_mul`] between device memory the caller owns (PyTorch or CuPy
@@ -164,10 +192,7 @@ impl<W: NttWord> GpuNttPlan<W> {
         }
         let batch = &self.forward.schedule.batch;
         let source = NttPointwiseSource::new(batch, W::BYTES)?;
-        let words: Vec<u64> = limb_products(batch, W::BYTES)?
-            .into_iter()
-            .flat_map(|f| f.device_words())
-            .collect();
+        let limbs = self.limb_table(limb_products(batch, W::BYTES)?)?;
         let gpu = &self.gpu;
         let (module, _origin) = gpu.modules().get_or_compile(
             &source.source,
@@ -177,11 +202,9 @@ impl<W: NttWord> GpuNttPlan<W> {
         )?;
         let kernel = PointwiseKernel {
             function: module.load_function(&source.entry)?,
-            limbs: gpu.upload(&words)?,
+            limbs,
             words_per_access: source.words_per_access,
         };
-        // The upload is ordered on the handle's stream; a caller's stream must see it done.
-        gpu.synchronize()?;
         // Two threads racing here compile the same kernel; the first one stored is kept.
         let _ = self.pointwise.set(kernel);
         self.pointwise

@@ -99,17 +99,7 @@ impl<W: NttWord> GpuNttPlan<W> {
     /// assert_eq!(y, plan.inverse_host(&[4, 8, 12, 16]).unwrap());
     /// ```
     pub fn execute_product_host(&self, dir: Direction, a: &[W], b: &[W]) -> Result<Vec<W>> {
-        let batch = &self.forward.schedule.batch;
-        batch.validate(a)?;
-        batch.validate(b)?;
-        let mut acc = self.gpu.upload(a)?;
-        let b = self.gpu.upload(b)?;
-        // The uploads and the download run on the handle's stream, the transform on the plan's
-        // (another one after `set_stream`).
-        self.gpu.synchronize()?;
-        self.execute_product_in_place(dir, &mut acc, &b)?;
-        self.stream.synchronize()?;
-        self.gpu.download(&acc)
+        self.host_binary(a, b, |acc, b| self.execute_product_in_place(dir, acc, b))
     }
 
     /// [`GpuNttPlan::execute_product_into`] between device memory the caller owns (PyTorch or
@@ -237,16 +227,10 @@ impl<W: NttWord> GpuNttPlan<W> {
                 "the first kernel of {schedule} with a factor cannot be resident"
             )));
         }
-        let words: Vec<u64> = products
-            .into_iter()
-            .flat_map(|f| f.device_words())
-            .collect();
         let kernel = FactorKernel {
             function,
-            limbs: gpu.upload(&words)?,
+            limbs: self.limb_table(products)?,
         };
-        // The upload is ordered on the handle's stream; a caller's stream must see it done.
-        gpu.synchronize()?;
         // Two threads racing here compile the same kernel; the first one stored is kept.
         let _ = slot.set(kernel);
         slot.get()
