@@ -278,15 +278,9 @@ struct NttPass {
         }
     }
 
-    // Any local orders: the tile goes through shared memory on the way in and out.
-    __device__ static void run_staged(const Word* __restrict__ in, Word* __restrict__ out,
-                                      const Word* __restrict__ tables, const Word* __restrict__ moduli,
-                                      const NttGeometry& g) {
-        run_staged_to(in, 0, GlobalSink<Word>{out}, tables, moduli, g);
-    }
-
-    // run_staged with its loads at `in` minus `in_origin` and its outputs to `sink` (as
-    // run_direct_to); each input word times the factor's word at the same offset (FACTOR).
+    // Any local orders: the tile goes through shared memory on the way in and out. Loads at
+    // `in` minus `in_origin`, outputs to `sink` (as run_direct_to); each input word times the
+    // factor's word at the same offset (FACTOR).
     template <class Sink>
     __device__ static void run_staged_to(const Word* __restrict__ in, u64 in_origin, const Sink& sink,
                                          const Word* __restrict__ tables, const Word* __restrict__ moduli,
@@ -656,14 +650,8 @@ struct NttPass {
     //    contiguous run of G words per thread, read 16 bytes at a time) come straight from
     //    device memory, the warp-shuffle stages run first, the rounds last to first, and round
     //    0's values, position = frequency k, go straight back.
-    __device__ static void run_direct(const Word* __restrict__ in, Word* __restrict__ out,
-                                      const Word* __restrict__ tables, const Word* __restrict__ moduli,
-                                      const NttGeometry& g_) {
-        run_direct_to(in, 0, GlobalSink<Word>{out}, tables, moduli, g_);
-    }
-
-    // run_direct with its loads at `in` minus `in_origin` (a fused pass's input in shared memory:
-    // ntt_cluster.cuh) and its outputs to `sink` (GlobalSink: device memory; a cluster sink:
+    // Loads at `in` minus `in_origin` (a fused pass's input in shared memory: ntt_cluster.cuh),
+    // outputs to `sink` (GlobalSink: device memory; a cluster sink:
     // another block's shared memory); each input word times the factor's word at the same
     // offset (FACTOR).
     template <class Sink>
