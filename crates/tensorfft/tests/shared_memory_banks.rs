@@ -213,3 +213,74 @@ fn strided_tiles_index_inside_their_items() {
     }
     assert!(checked > 0);
 }
+
+/// Single-pass kernels of one 1024-thread block pad a butterfly's base once at every stage
+/// (`additive<X>` in `stockham_single_pass.cuh`, bench/NOTES.md step 133): a gather reads
+/// j + r·(n / radix) with j < n / radix and a scatter writes (j / ns)·ns·radix + j mod ns + r·ns,
+/// and with powers of two neither sum carries past a padding term's period, so the split
+/// position equals the padded one. Checked for every single-pass plan of every precision (the
+/// rule holds for them all; the kernels use it where it measured faster) and for every padding
+/// form of up to two terms the planner could pick.
+#[test]
+fn single_pass_exchanges_split_over_the_padding() {
+    use tensorfft::plan::padding::Padding;
+    let mut checked = 0usize;
+    let mut check = |n: usize, radices: &[usize], p: &dyn Fn(usize) -> Padding| {
+        let mut ns = 1;
+        for (s, &radix) in radices.iter().enumerate() {
+            let step = n / radix;
+            for j in 0..step {
+                let (gather, scatter) = (p(s), p(s + 1));
+                let dst = (j / ns) * ns * radix + j % ns;
+                for r in 0..radix {
+                    assert_eq!(
+                        gather.apply(j + r * step),
+                        gather.apply(j) + gather.apply(r * step),
+                        "N={n} radices={radices:?} stage {s} gather {gather:?}"
+                    );
+                    assert_eq!(
+                        scatter.apply(dst + r * ns),
+                        scatter.apply(dst) + scatter.apply(r * ns),
+                        "N={n} radices={radices:?} stage {s} scatter {scatter:?}"
+                    );
+                    checked += 1;
+                }
+            }
+            ns *= radix;
+        }
+    };
+    for p in [
+        Precision::F16,
+        Precision::BF16,
+        Precision::F32,
+        Precision::F64,
+        Precision::F32Split,
+    ] {
+        for n in supported_lengths(p) {
+            let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &PlanOptions::default()) else {
+                continue;
+            };
+            // Kernels without exchange buffers (warp shuffles) have no paddings.
+            if r.paddings.len() == r.radices.len() + 1 {
+                check(n, &r.radices, &|x| r.paddings[x]);
+            }
+        }
+    }
+    // Every two-term padding with periods up to 2^10, on a few radix chains.
+    for (n, radices) in [
+        (16384, vec![8, 16, 16, 8]),
+        (8192, vec![16, 16, 32]),
+        (1024, vec![2, 4, 8, 16]),
+    ] {
+        for (sa, sb) in [(0, 0), (3, 0), (4, 0), (5, 8), (4, 9), (6, 10)] {
+            let pad = Padding {
+                shift_a: sa,
+                mul_a: 1,
+                shift_b: sb,
+                mul_b: usize::from(sb > 0) * 3,
+            };
+            check(n, &radices, &|_| pad);
+        }
+    }
+    assert!(checked > 1_000_000, "{checked}");
+}

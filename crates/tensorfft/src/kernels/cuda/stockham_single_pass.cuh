@@ -187,15 +187,22 @@ struct SinglePass {
         return padded_position<Cfg, X>(i);
     }
 
-    // Whether a strided pass pads buffer X's positions once per butterfly: padded(i + r step) =
-    // padded(i) + padded(r step) when step is a multiple of both terms' periods, so a thread
-    // reaches its other values at compile-time offsets (H200: f32 2^18-2^20 and 1024^2 +2-3%,
-    // f16 2^20 +5%; the single-pass kernel measured slower with it, f32 8192 93.5% of copy
-    // against 96.3%, and keeps a padded position per value; bench/NOTES.md step 35).
+    // Whether buffer X's positions are padded once per butterfly: padded(i + r step) =
+    // padded(i) + padded(r step), so a thread reaches its other values at compile-time offsets.
+    // A strided pass takes it where step is a multiple of both terms' periods (H200: f32
+    // 2^18-2^20 and 1024^2 +2-3%, f16 2^20 +5%; bench/NOTES.md step 35). In a single pass it
+    // holds for every stage: a gather reads j + r step with j < step (step = N / R), a scatter
+    // writes (j / NS) NS R + j mod NS + r NS (step = NS), and with powers of two the sum's bits
+    // below each term's period 2^s never carry past it (plan/padding.rs,
+    // single_pass_exchanges_split_over_the_padding), so each term splits over the sum. Single
+    // passes take it only on one 1024-thread block per SM (f32 16384: 21% fewer instructions,
+    // 75.8 -> 77.6% of the copy forward, 74.7 -> 76.6% inverse); with more blocks per SM the
+    // same positions measured slower (f32 8192 97.2 -> 90.6%, f64 8192 on 512 threads 74.8 ->
+    // 73.1%; H200, bench/NOTES.md step 133).
     template <int X>
     static __device__ __forceinline__ constexpr bool additive(int step) {
-        return Cfg::STRIDED && step % (1 << Cfg::PAD[X][0]) == 0 &&
-               (Cfg::PAD[X][3] == 0 || step % (1 << Cfg::PAD[X][2]) == 0);
+        if (!Cfg::STRIDED) return THREADS == 1024;
+        return step % (1 << Cfg::PAD[X][0]) == 0 && (Cfg::PAD[X][3] == 0 || step % (1 << Cfg::PAD[X][2]) == 0);
     }
 
     // Length of a stage's twiddle table (in complex values); stages with NS == 1 have none.
