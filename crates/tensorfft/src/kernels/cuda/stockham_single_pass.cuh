@@ -195,13 +195,14 @@ struct SinglePass {
     // writes (j / NS) NS R + j mod NS + r NS (step = NS), and with powers of two the sum's bits
     // below each term's period 2^s never carry past it (plan/padding.rs,
     // single_pass_exchanges_split_over_the_padding), so each term splits over the sum. Single
-    // passes take it only on one 1024-thread block per SM (f32 16384: 21% fewer instructions,
-    // 75.8 -> 77.6% of the copy forward, 74.7 -> 76.6% inverse); with more blocks per SM the
-    // same positions measured slower (f32 8192 97.2 -> 90.6%, f64 8192 on 512 threads 74.8 ->
-    // 73.1%; H200, bench/NOTES.md step 133).
+    // passes take it only where one transform fills a 1024-thread block, one block per SM (f32
+    // 16384: 21% fewer static instructions, 76.3 -> 77.0% of the copy forward, 74.5 -> 77.1%
+    // inverse); elsewhere the same positions measured slower (f32 8192, two 512-thread blocks
+    // per SM, 97.2 -> 90.6%; f64 8192 on one 512-thread block 74.8 -> 73.1%; H200,
+    // bench/NOTES.md step 133).
     template <int X>
     static __device__ __forceinline__ constexpr bool additive(int step) {
-        if (!Cfg::STRIDED) return THREADS == 1024;
+        if (!Cfg::STRIDED) return T == 1024 && Cfg::MIN_BLOCKS <= 1;
         return step % (1 << Cfg::PAD[X][0]) == 0 && (Cfg::PAD[X][3] == 0 || step % (1 << Cfg::PAD[X][2]) == 0);
     }
 
