@@ -218,9 +218,10 @@ fn strided_tiles_index_inside_their_items() {
 /// (`additive<X>` in `stockham_single_pass.cuh`, bench/NOTES.md step 133): a gather reads
 /// j + r·(n / radix) with j < n / radix and a scatter writes (j / ns)·ns·radix + j mod ns + r·ns,
 /// and with powers of two neither sum carries past a padding term's period, so the split
-/// position equals the padded one. Checked for every default single-pass plan of every
-/// precision (the rule holds for them all; the kernels use it where it measured faster) and for
-/// two-term padding forms on three radix chains.
+/// position equals the padded one. Checked for every single-pass plan of every precision, with
+/// the default tuning and every variant of `Tuning::sweep` (the rule holds for them all; the
+/// kernels use it where it measured faster), and for two-term padding forms on three radix
+/// chains.
 #[test]
 fn single_pass_exchanges_split_over_the_padding() {
     use tensorfft::plan::padding::Padding;
@@ -256,15 +257,25 @@ fn single_pass_exchanges_split_over_the_padding() {
         Precision::F64,
         Precision::F32Split,
     ] {
+        // The default plan and every tuning variant the bench and `tfft tune` sweep, each
+        // distinct (radices, paddings) once.
+        let tunings = std::iter::once(Tuning::default()).chain(Tuning::sweep());
+        let tunings: Vec<Tuning> = tunings.collect();
+        let mut seen = std::collections::HashSet::new();
         for n in supported_lengths(p) {
-            let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &PlanOptions::default()) else {
-                continue;
-            };
-            // Kernels without exchange buffers (warp shuffles) have no paddings.
-            if r.paddings.len() == r.radices.len() + 1 {
-                check(n, &r.radices, &|x| r.paddings[x]);
-            } else {
-                assert!(r.paddings.is_empty(), "{p:?} N={n}: {:?}", r.paddings);
+            for t in &tunings {
+                let Ok(r) = plan_c2c_recipe(&Shape::new([n]), p, &PlanOptions::tuned(*t)) else {
+                    continue;
+                };
+                if !seen.insert((n, r.radices.clone(), r.paddings.clone())) {
+                    continue;
+                }
+                // Kernels without exchange buffers (warp shuffles) have no paddings.
+                if r.paddings.len() == r.radices.len() + 1 {
+                    check(n, &r.radices, &|x| r.paddings[x]);
+                } else {
+                    assert!(r.paddings.is_empty(), "{p:?} N={n}: {:?}", r.paddings);
+                }
             }
         }
     }
@@ -284,5 +295,6 @@ fn single_pass_exchanges_split_over_the_padding() {
             check(n, &radices, &|_| pad);
         }
     }
+    println!("{checked} positions split over the padding");
     assert!(checked > 1_000_000, "{checked}");
 }
