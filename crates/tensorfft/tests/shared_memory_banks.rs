@@ -249,15 +249,14 @@ fn exchange_accesses(n: usize, radices: &[usize]) -> Vec<Access> {
 /// and with powers of two neither sum carries past a padding term's period, so the split
 /// position equals the padded one. Checked for every single-pass plan of every precision, with
 /// the default tuning and every variant of `Tuning::sweep` (the rule holds for them all; the
-/// kernels use it where it measured faster), and for two-term padding forms on three radix
-/// chains.
+/// kernels use it where it measured faster), and for six padding forms on three radix chains.
 #[test]
 fn single_pass_exchanges_split_over_the_padding() {
     use tensorfft::plan::padding::Padding;
     let mut checked = 0usize;
-    let mut check = |n: usize, radices: &[usize], p: &dyn Fn(usize) -> Padding| {
+    let mut check = |n: usize, radices: &[usize], paddings: &[Padding]| {
         for a in exchange_accesses(n, radices) {
-            let pad = p(a.buffer);
+            let pad = paddings[a.buffer];
             assert!(a.splits(pad), "N={n} radices={radices:?} {a:?} {pad:?}");
             checked += a.radix;
         }
@@ -271,8 +270,9 @@ fn single_pass_exchanges_split_over_the_padding() {
     ] {
         // The default plan and every tuning variant the bench and `tfft tune` sweep, each
         // distinct (radices, paddings) once.
-        let tunings = std::iter::once(Tuning::default()).chain(Tuning::sweep());
-        let tunings: Vec<Tuning> = tunings.collect();
+        let tunings: Vec<Tuning> = std::iter::once(Tuning::default())
+            .chain(Tuning::sweep())
+            .collect();
         let mut seen = std::collections::HashSet::new();
         for n in supported_lengths(p) {
             for t in &tunings {
@@ -284,14 +284,14 @@ fn single_pass_exchanges_split_over_the_padding() {
                 }
                 // Kernels without exchange buffers (warp shuffles) have no paddings.
                 if r.paddings.len() == r.radices.len() + 1 {
-                    check(n, &r.radices, &|x| r.paddings[x]);
+                    check(n, &r.radices, &r.paddings);
                 } else {
                     assert!(r.paddings.is_empty(), "{p:?} N={n}: {:?}", r.paddings);
                 }
             }
         }
     }
-    // Every two-term padding with periods up to 2^10, on a few radix chains.
+    // Six padding forms (none, one term, two terms with periods up to 2^10) on three radix chains.
     for (n, radices) in [
         (16384, vec![8, 16, 16, 8]),
         (8192, vec![16, 16, 32]),
@@ -304,7 +304,7 @@ fn single_pass_exchanges_split_over_the_padding() {
                 shift_b: sb,
                 mul_b: usize::from(sb > 0) * 3,
             };
-            check(n, &radices, &|_| pad);
+            check(n, &radices, &vec![pad; radices.len() + 1]);
         }
     }
     println!("{checked} positions (gathers and scatters) split over the padding");

@@ -496,7 +496,7 @@ struct NttPass {
     // compile-time row offset into a 32-bit sum that it then sign-extends and scales, two
     // instructions per shared-memory access; made opaque (an empty asm), the offsets become the
     // accesses' immediates (BabyBear rows of 1024: 32 fewer instructions per 16 values). That
-    // measured faster in decimation in time (inverses 2-4%) and with a factor (products 3-5%),
+    // measured faster in decimation in time (inverses 2-4%) and with a factor (products 3-4%),
     // and 1-2% slower in the plain decimation in frequency, which keeps the folded sums
     // (H200, bench/NOTES.md step 134).
     __device__ __forceinline__ static u64 group_position(int base) {

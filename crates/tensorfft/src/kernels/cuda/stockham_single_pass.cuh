@@ -193,7 +193,7 @@ struct SinglePass {
     // 2^18-2^20 and 1024^2 +2-3%, f16 2^20 +5%; bench/NOTES.md step 35). In a single pass it
     // holds for every stage: a gather reads j + r step with j < step (step = N / R), a scatter
     // writes (j / NS) NS R + j mod NS + r NS (step = NS), and with powers of two the sum's bits
-    // below each term's period 2^s never carry past it (plan/padding.rs,
+    // below each term's period 2^s never carry past it (tests/shared_memory_banks.rs,
     // single_pass_exchanges_split_over_the_padding), so each term splits over the sum. Single
     // passes take it only where one transform fills a 1024-thread block, one block per SM (f32
     // 16384: 21% fewer static instructions, 76.3 -> 77.0% of the copy forward, 74.5 -> 77.1%
