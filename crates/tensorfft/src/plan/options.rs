@@ -468,9 +468,22 @@ pub struct Tuning {
     /// Items (lines) a strided pass loads, transforms and stores per tile (a power of two).
     pub items_per_tile: Option<usize>,
     /// Blocks per thread-block cluster for an axis of two Stockham passes fused into one kernel
-    /// (2, 4 or 8; `Some(0)` never fuses). Default: the planner's choice, about 512 threads per
-    /// block, where it measured faster than two passes (f32 2^15 … 2^16, f16 2^16, f64 2^14;
-    /// f16 2^15 is one single-pass kernel).
+    /// (2, 4 or 8; `Some(0)` never fuses). Default: the planner's choice where it measured
+    /// faster than two passes: f32 2^15 (8 blocks) and f64 2^14 (4 blocks). f32 2^16 and f16
+    /// 2^16 run two passes since those got faster (bench/NOTES.md steps 43 and 45; clusters of 16
+    /// blocks lost too, step 137), and f16 2^15 is one single-pass kernel.
+    ///
+    /// ```
+    /// use tensorfft::{plan_c2c_schedule, plan::schedule::PassKernel, PlanOptions, Precision, Shape, Tuning};
+    /// let fused = |n: usize, p: Precision, t: Tuning| {
+    ///     let s = plan_c2c_schedule(&Shape::new([n]), p, &PlanOptions::tuned(t)).unwrap();
+    ///     matches!(s.passes[0].kernel, PassKernel::Cluster(_))
+    /// };
+    /// assert!(fused(1 << 15, Precision::F32, Tuning::default()));
+    /// assert!(!fused(1 << 16, Precision::F32, Tuning::default()));
+    /// assert!(fused(1 << 16, Precision::F32, Tuning { cluster_blocks: Some(8), ..Tuning::default() }));
+    /// assert!(!fused(1 << 15, Precision::F32, Tuning { cluster_blocks: Some(0), ..Tuning::default() }));
+    /// ```
     pub cluster_blocks: Option<usize>,
     /// Launch each pass as a programmatic dependent launch (sm_90; `cuLaunchKernelEx` with
     /// programmatic stream serialization): the next pass's blocks are scheduled while this
