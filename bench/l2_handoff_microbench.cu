@@ -2,7 +2,7 @@
 // L2? Pure copies (no arithmetic), two passes back to back as a multi-pass plan runs them:
 // pass A copies `in` to `mid` walking its tiles forward; pass B copies `mid` to `out` walking
 // its tiles forward (as every pass does today) or backward (starting with the tiles pass A
-// wrote last, which may still sit in the 50 MB L2). Pass B comes in two access patterns:
+// wrote last, which may still sit in the L2: 60 MiB on the H200). Pass B comes in two access patterns:
 // contiguous tiles (as the second pass of a long 1D transform reads its rows), and the column
 // groups of 1024 x 1024 images (64-byte rows 8 KB apart, as the column pass of a 2D plan).
 // Times: CUDA events around each pass, medians over repetitions of the pair, both orders
@@ -183,7 +183,7 @@ int main() {
                         if (r >= 2) t.push_back(ms);
                     }
                     const float ms = median(t);
-                    printf("smem %6d (%d blocks/SM by smem) order %d: %.4f ms (%.1f%% of copy)\n", smem,
+                    printf("smem %6d (%d blocks/SM; 4 by threads) order %d: %.4f ms (%.1f%% of copy)\n", smem,
                            smem ? std::min(4, 233472 / (smem + 1024)) : 4, order, ms, 100 * copy / ms);
                 }
             }
